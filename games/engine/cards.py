@@ -1,0 +1,75 @@
+"""Cards as small integers, so that move generation is table look-ups.
+
+Card ``c`` in 0..51 is rank ``c % 13`` (0 = ace … 12 = king) of suit ``c // 13``
+(0 = hearts, 1 = diamonds, 2 = spades, 3 = clubs); 52 is the red joker ``JKR`` and
+53 the black joker ``JKB``.
+"""
+
+SUITS = "HDSC"
+SUIT_NAMES = ("hearts", "diamonds", "spades", "clubs")
+SUIT_SYMBOLS = "♥♦♠♣"
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+JOKER_RANK = 13  # the rank index both jokers share
+RED_JOKER, BLACK_JOKER = 52, 53
+JOKERS = (RED_JOKER, BLACK_JOKER)
+
+ACE, TWO, THREE, EIGHT, JACK, QUEEN, KING = 0, 1, 2, 7, 10, 11, 12
+PLAIN_RANKS = frozenset({3, 4, 5, 6, 8, 9})  # 4 5 6 7 9 10: the only legal start card
+QUESTION_RANKS = frozenset({EIGHT, QUEEN})
+PENALTY_RANKS = frozenset({TWO, THREE, JOKER_RANK})
+
+CARD_TEXT = tuple(r + s for s in SUITS for r in RANKS) + ("JKR", "JKB")
+CARD_BY_TEXT = {text: card for card, text in enumerate(CARD_TEXT)}
+RANK = tuple(c % 13 for c in range(52)) + (JOKER_RANK, JOKER_RANK)
+SUIT = tuple(c // 13 for c in range(52)) + (None, None)
+IS_QUESTION = tuple(RANK[c] in QUESTION_RANKS for c in range(54))
+IS_PENALTY = tuple(RANK[c] in PENALTY_RANKS for c in range(54))
+IS_JOKER = tuple(c >= 52 for c in range(54))
+
+
+def deck(jokers):
+    """The cards of a fresh deck: 52, or 54 with the two jokers."""
+    return list(range(52 + jokers))
+
+
+def card_text(card):
+    return CARD_TEXT[card]
+
+
+def parse_card(text):
+    """``"10H"`` -> 9; raises ``ValueError`` for anything that is not a card."""
+    try:
+        return CARD_BY_TEXT[text.upper()]
+    except KeyError:
+        raise ValueError(f"{text!r} is not a card (write rank then suit, like 10H, QS or JKR)") from None
+
+
+def parse_suit(text):
+    index = SUITS.find(text.upper()) if len(text) == 1 else -1
+    if index < 0:
+        raise ValueError(f"{text!r} is not a suit (one of H D S C)")
+    return index
+
+
+def rank_of_text(text):
+    """``"10"`` -> 9, ``"joker"`` -> JOKER_RANK."""
+    if text == "joker":
+        return JOKER_RANK
+    try:
+        return RANKS.index(str(text).upper())
+    except ValueError:
+        raise ValueError(f"{text!r} is not a rank") from None
+
+
+def rank_text(rank):
+    return "joker" if rank == JOKER_RANK else RANKS[rank]
+
+
+def describe_card(card):
+    """Plain words for a card: "queen of hearts", "red joker"."""
+    if card == RED_JOKER:
+        return "red joker"
+    if card == BLACK_JOKER:
+        return "black joker"
+    names = ("ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king")
+    return f"{names[RANK[card]]} of {SUIT_NAMES[SUIT[card]]}"

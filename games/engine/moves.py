@@ -1,0 +1,78 @@
+"""Moves and their text form (RULES.md section 1)."""
+
+from .cards import CARD_TEXT, SUITS, parse_card, parse_suit
+
+PLAY, DRAW, ACCEPT, PASS = "play", "draw", "accept", "pass"
+WORD_MOVES = (DRAW, ACCEPT, PASS)
+
+
+class IllegalMove(ValueError):
+    """A move the rules refuse; the message names the rule it breaks."""
+
+
+class Move:
+    """A play (cards in order, an optional declared suit) or draw / accept / pass, maybe with ``!``.
+
+    Cards and the declared suit are small integers (see ``cards``); moves compare and hash
+    by value, so they can be looked up in a set of legal moves.
+    """
+
+    __slots__ = ("kind", "cards", "suit", "declare", "_key")
+
+    def __init__(self, kind, cards=(), suit=None, declare=False):
+        self.kind = kind
+        self.cards = tuple(cards)
+        self.suit = suit
+        self.declare = declare
+        self._key = (kind, self.cards, suit, declare)
+
+    @classmethod
+    def play(cls, cards, suit=None, declare=False):
+        return cls(PLAY, cards, suit, declare)
+
+    @classmethod
+    def parse(cls, text):
+        """Read move text such as ``"QH 8H 4H !"``, ``"AH @S"`` or ``"draw !"``."""
+        if not isinstance(text, str):
+            raise IllegalMove("a move must be text")
+        tokens = text.split()
+        declare = bool(tokens) and tokens[-1] == "!"
+        if declare:
+            tokens.pop()
+        if not tokens:
+            raise IllegalMove(f"{text!r} is not a move: write cards like \"7H 7S\", or draw, accept or pass")
+        if len(tokens) == 1 and tokens[0].lower() in WORD_MOVES:
+            return cls(tokens[0].lower(), declare=declare)
+        suit = None
+        if tokens[-1].startswith("@"):
+            try:
+                suit = parse_suit(tokens.pop()[1:])
+            except ValueError as error:
+                raise IllegalMove(f"{text!r} is not a move: {error}") from None
+        try:
+            cards = tuple(parse_card(token) for token in tokens)
+        except ValueError as error:
+            raise IllegalMove(f"{text!r} is not a move: {error}") from None
+        if not cards:
+            raise IllegalMove(f"{text!r} is not a move: a suit is declared after an ace, like \"AH @S\"")
+        return cls(PLAY, cards, suit, declare)
+
+    def with_declare(self, declare=True):
+        return Move(self.kind, self.cards, self.suit, declare)
+
+    def __str__(self):
+        words = [CARD_TEXT[c] for c in self.cards] if self.kind == PLAY else [self.kind]
+        if self.suit is not None:
+            words.append("@" + SUITS[self.suit])
+        if self.declare:
+            words.append("!")
+        return " ".join(words)
+
+    def __repr__(self):
+        return f"Move.parse({str(self)!r})"
+
+    def __eq__(self, other):
+        return isinstance(other, Move) and self._key == other._key
+
+    def __hash__(self):
+        return hash(self._key)

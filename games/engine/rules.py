@@ -1,0 +1,209 @@
+"""House rules: every option of RULES.md section 9, the five presets, validation."""
+
+from dataclasses import dataclass, fields
+
+from .cards import JOKER_RANK, RANKS, rank_of_text, rank_text
+
+PLAIN = ("4", "5", "6", "7", "9", "10")
+
+
+@dataclass(frozen=True)
+class Option:
+    """One house-rule option: its kind and allowed values, for validation and forms."""
+
+    name: str
+    group: str
+    kind: str  # "bool", "choice", "int" or "ranks"
+    label: str
+    help: str
+    choices: tuple = ()  # for "choice"; for "ranks" the ranks that may be chosen
+    low: int = 0  # for "int"
+    high: int = 0
+
+    def allowed(self):
+        """The allowed values in words, for error messages."""
+        if self.kind == "bool":
+            return "true or false"
+        if self.kind == "int":
+            return f"a whole number from {self.low} to {self.high}"
+        if self.kind == "ranks":
+            return "a list of ranks from " + ", ".join(self.choices)
+        return ", ".join(str(c) for c in self.choices)
+
+    def clean(self, value):
+        """The canonical value for ``value``, or ``ValueError`` naming this option."""
+        if self.kind == "bool":
+            if isinstance(value, bool):
+                return value
+        elif self.kind == "int" or (self.kind == "choice" and all(isinstance(c, int) for c in self.choices)):
+            if isinstance(value, int) and not isinstance(value, bool):
+                if (self.kind == "int" and self.low <= value <= self.high) or value in self.choices:
+                    return value
+        elif self.kind == "choice":
+            if value in self.choices:
+                return value
+        elif self.kind == "ranks" and isinstance(value, (list, tuple, set, frozenset)):
+            try:
+                ranks = frozenset(rank_of_text(str(v)) for v in value)
+            except ValueError:
+                ranks = None
+            if ranks is not None and all(rank_text(r) in self.choices for r in ranks):
+                return ranks
+        raise ValueError(f"{self.name}: {value!r} is not allowed; allowed values: {self.allowed()}")
+
+    def dump(self, value):
+        """The JSON-safe form of a canonical value."""
+        if self.kind == "ranks":
+            return [rank_text(r) for r in sorted(value)]
+        return value
+
+
+GROUPS = (
+    ("deal", "Deck and deal"),
+    ("turn", "Turns and drawing"),
+    ("questions", "Questions and answers"),
+    ("jumps", "Jumps and kickbacks"),
+    ("aces", "Aces"),
+    ("penalties", "Penalty cards"),
+    ("winning", "Niko Kadi and winning"),
+)
+
+ALL_RANKS = RANKS + ("joker",)
+
+OPTIONS = (
+    Option("jokers", "deal", "choice", "Jokers in the deck", "Play with 52 cards, or 54 with a red and a black joker.", (0, 2)),
+    Option("hand_size", "deal", "int", "Cards dealt", "How many cards each player is dealt.", low=3, high=7),
+    Option("misplay", "turn", "choice", "Misplays", "reject: an illegal play is refused and nothing changes. penalty: the cards stay in hand and the player draws one card more than they would have.", ("reject", "penalty")),
+    Option("voluntary_draw", "turn", "bool", "Draw at will", "A player may draw instead of playing even when they could play."),
+    Option("play_after_draw", "turn", "bool", "Play after drawing", "A player who drew may at once play a play that begins with the drawn card, or pass."),
+    Option("question_answered_by", "questions", "choice", "Who answers a question", "self: a question must be answered in the same play, or the player draws one card. next: the next player must answer it.", ("self", "next")),
+    Option("question_chain", "questions", "choice", "Question chains", "consecutive: each question shares a rank or suit with the one before it. connected: the questions, in any order, form one group linked by rank or suit.", ("consecutive", "connected")),
+    Option("answer_ranks", "questions", "ranks", "Answer cards", "The ranks that can answer a question (Q and 8 are always questions).", ALL_RANKS),
+    Option("finishing_ranks", "winning", "ranks", "Finishing cards", "The ranks a winning play may end on.", RANKS),
+    Option("jump_counter", "jumps", "bool", "Counter a jump", "A jumped player may counter with jacks of their own."),
+    Option("kickback_two_player", "jumps", "choice", "Kickback with two players", "play-again: an odd number of kings lets the same player go again. no-effect: kings do nothing.", ("play-again", "no-effect")),
+    Option("ace_wild", "aces", "bool", "Aces are wild", "An ace may be played on any card and declares the suit."),
+    Option("ace_cancels_penalty", "aces", "bool", "Aces cancel penalties", "A player who owes cards may play aces instead and owe nothing."),
+    Option("ace_cancel_suit", "aces", "choice", "Suit after a cancelling ace", "ace: the last ace's suit. penalty: the penalty card's suit (anything after a joker).", ("ace", "penalty")),
+    Option("double_ace_declares", "aces", "bool", "Two aces declare", "Cancelling a penalty with two or more aces lets the player name the suit."),
+    Option("penalty_counter", "penalties", "choice", "Countering a penalty", "same-rank: a 2 on a 2, a 3 on a 3. rank-or-suit: also a penalty card of the same suit. any: any penalty card.", ("same-rank", "rank-or-suit", "any")),
+    Option("penalty_stacking", "penalties", "choice", "Penalty amounts", "replace: the next player owes the last card's value. cumulative: the penalties add up.", ("replace", "cumulative")),
+    Option("penalty_combo", "penalties", "choice", "Penalty combos", "2s, 3s and jokers played together must share a rank (same-rank) or a suit (same-suit).", ("same-rank", "same-suit")),
+    Option("joker_draw", "penalties", "int", "Joker penalty", "How many cards a joker makes the next player draw.", low=5, high=10),
+    Option("after_joker", "penalties", "choice", "After a joker", "any: anything may be played on a joker. previous: the card under the joker decides.", ("any", "previous")),
+    Option("niko_kadi", "winning", "bool", "Niko Kadi declaration", "A player must have declared \"Niko Kadi!\" on an earlier move to win."),
+    Option("niko_kadi_penalty", "winning", "int", "Missed declaration penalty", "Cards drawn at once by a player who empties their hand without having declared.", low=0, high=5),
+    Option("no_win_while_cardless", "winning", "bool", "No win while someone is cardless", "Nobody can win while another player holds no cards."),
+    Option("max_turns", "winning", "int", "Turn limit", "A game that reaches this many moves ends with no winner.", low=50, high=5000),
+)
+OPTIONS_BY_NAME = {option.name: option for option in OPTIONS}
+
+CLASSIC = {
+    "jokers": 2, "hand_size": 4, "misplay": "penalty", "voluntary_draw": True,
+    "play_after_draw": False, "question_answered_by": "self", "question_chain": "consecutive",
+    "answer_ranks": PLAIN + ("A",), "finishing_ranks": PLAIN + ("A",), "jump_counter": True,
+    "kickback_two_player": "play-again", "ace_wild": True, "ace_cancels_penalty": True,
+    "ace_cancel_suit": "penalty", "double_ace_declares": False, "penalty_counter": "same-rank",
+    "penalty_stacking": "replace", "penalty_combo": "same-rank", "joker_draw": 5,
+    "after_joker": "previous", "niko_kadi": True, "niko_kadi_penalty": 0,
+    "no_win_while_cardless": True, "max_turns": 1000,
+}
+FRIENDLY = dict(
+    CLASSIC, misplay="reject", question_chain="connected",
+    answer_ranks=tuple(r for r in ALL_RANKS if r not in ("J", "K")), finishing_ranks=PLAIN,
+    kickback_two_player="no-effect", ace_cancel_suit="ace", double_ace_declares=True,
+    penalty_counter="any", after_joker="any", niko_kadi=False, no_win_while_cardless=False,
+)
+PRESETS = {
+    "classic": CLASSIC,
+    "rulebook": dict(
+        CLASSIC, misplay="reject", play_after_draw=True, question_answered_by="next",
+        answer_ranks=PLAIN, finishing_ranks=PLAIN, jump_counter=False, ace_cancel_suit="ace",
+        penalty_counter="any", penalty_stacking="cumulative", after_joker="any",
+        niko_kadi_penalty=2, no_win_while_cardless=False,
+    ),
+    "chains": dict(
+        CLASSIC, misplay="reject", ace_cancel_suit="ace", penalty_counter="rank-or-suit",
+        after_joker="any", no_win_while_cardless=False,
+    ),
+    "friendly": FRIENDLY,
+    "bomb-ni-bomb": dict(FRIENDLY, penalty_stacking="cumulative", penalty_combo="same-suit"),
+}
+PRESET_LABELS = {
+    "classic": "Classic",
+    "rulebook": "Rulebook",
+    "chains": "Chains",
+    "friendly": "Friendly",
+    "bomb-ni-bomb": "Bomb ni bomb",
+}
+DEFAULT_PRESET = "classic"
+
+
+@dataclass(frozen=True)
+class Rules:
+    """A complete, validated set of house rules. Build it with ``preset`` or ``from_dict``."""
+
+    jokers: int
+    hand_size: int
+    misplay: str
+    voluntary_draw: bool
+    play_after_draw: bool
+    question_answered_by: str
+    question_chain: str
+    answer_ranks: frozenset
+    finishing_ranks: frozenset
+    jump_counter: bool
+    kickback_two_player: str
+    ace_wild: bool
+    ace_cancels_penalty: bool
+    ace_cancel_suit: str
+    double_ace_declares: bool
+    penalty_counter: str
+    penalty_stacking: str
+    penalty_combo: str
+    joker_draw: int
+    after_joker: str
+    niko_kadi: bool
+    niko_kadi_penalty: int
+    no_win_while_cardless: bool
+    max_turns: int
+
+    @classmethod
+    def preset(cls, name=DEFAULT_PRESET):
+        return cls.from_dict({"preset": name})
+
+    @classmethod
+    def from_dict(cls, data):
+        """A preset (``"preset"``, default classic) plus any overrides; every value checked."""
+        if isinstance(data, str):
+            data = {"preset": data}
+        if not isinstance(data, dict):
+            raise ValueError("rules must be a preset name or a dict of options")
+        name = data.get("preset", DEFAULT_PRESET)
+        if name not in PRESETS:
+            raise ValueError(f"preset: {name!r} is not a preset; allowed values: {', '.join(PRESETS)}")
+        values = dict(PRESETS[name])
+        for key, value in data.items():
+            if key == "preset":
+                continue
+            if key not in OPTIONS_BY_NAME:
+                raise ValueError(f"{key}: no such option; the options are: preset, {', '.join(OPTIONS_BY_NAME)}")
+            values[key] = value
+        return cls(**{key: OPTIONS_BY_NAME[key].clean(value) for key, value in values.items()})
+
+    def to_dict(self):
+        """Every option, JSON-safe; ``Rules.from_dict(r.to_dict()) == r``."""
+        return {option.name: option.dump(getattr(self, option.name)) for option in OPTIONS}
+
+    def overrides(self, preset):
+        """The options where these rules differ from ``preset``: the smallest dict to store."""
+        base = Rules.preset(preset).to_dict()
+        return {key: value for key, value in self.to_dict().items() if base[key] != value}
+
+    def preset_name(self):
+        """The preset these rules are exactly, or None."""
+        return next((name for name in PRESETS if Rules.preset(name) == self), None)
+
+
+assert [f.name for f in fields(Rules)] == [o.name for o in OPTIONS]
+assert JOKER_RANK == len(RANKS)
