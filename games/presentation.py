@@ -1,0 +1,478 @@
+"""Plain, translatable words for what the engine says: cards, house rules, a player's view.
+
+The engine speaks in codes (``"QH"``, ``{"kind": "penalty", ...}``, ``"same-rank"``); the
+pages speak in sentences. Everything here reads a ``State.view(seat)`` dict or a rules dict
+and never a full state, so nothing hidden can reach a page through it.
+"""
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
+
+from games.engine.cards import SUIT_SYMBOLS, SUITS
+from games.engine.rules import (
+    DEFAULT_PRESET,
+    GROUPS,
+    OPTIONS,
+    PRESET_LABELS,
+    PRESETS,
+    Rules,
+)
+
+RED_SUITS = "HD"
+
+SUIT_WORDS = {
+    "H": gettext_lazy("hearts"),
+    "D": gettext_lazy("diamonds"),
+    "S": gettext_lazy("spades"),
+    "C": gettext_lazy("clubs"),
+}
+RANK_WORDS = {
+    "A": gettext_lazy("ace"),
+    "J": gettext_lazy("jack"),
+    "Q": gettext_lazy("queen"),
+    "K": gettext_lazy("king"),
+    "joker": gettext_lazy("joker"),
+}
+
+
+def suit_symbol(suit):
+    return SUIT_SYMBOLS[SUITS.index(suit)]
+
+
+def rank_words(rank):
+    """``"Q"`` -> "queen", ``"7"`` -> "7"."""
+    return str(RANK_WORDS.get(rank, rank))
+
+
+def split_card(text):
+    """``"10H"`` -> ("10", "H"); a joker -> ("joker", None)."""
+    if text.startswith("JK"):
+        return "joker", None
+    return text[:-1], text[-1]
+
+
+def card_words(text):
+    """Plain words for a card text: "queen of hearts", "red joker"."""
+    if text == "JKR":
+        return _("red joker")
+    if text == "JKB":
+        return _("black joker")
+    rank, suit = split_card(text)
+    return _("%(rank)s of %(suit)s") % {"rank": rank_words(rank), "suit": SUIT_WORDS[suit]}
+
+
+def card_face(text):
+    """What a card picture needs: rank, suit symbol, colour, name."""
+    rank, suit = split_card(text)
+    red = text == "JKR" or (suit is not None and suit in RED_SUITS)
+    return {
+        "text": text,
+        "rank": rank,
+        "symbol": suit_symbol(suit) if suit else "",
+        "color": "red" if red else "black",
+        "joker": suit is None,
+        "face": rank in ("J", "Q", "K"),
+        "name": card_words(text),
+    }
+
+
+# --- House rules -----------------------------------------------------------------
+
+GROUP_TITLES = {
+    "deal": gettext_lazy("Deck and deal"),
+    "turn": gettext_lazy("Turns and drawing"),
+    "questions": gettext_lazy("Questions and answers"),
+    "jumps": gettext_lazy("Jumps and kickbacks"),
+    "aces": gettext_lazy("Aces"),
+    "penalties": gettext_lazy("Penalty cards"),
+    "winning": gettext_lazy("Niko Kadi and winning"),
+}
+
+# For each option: its label, and either one sentence per value (bool and choice options)
+# or one sentence with a placeholder for the value (numbers and rank lists).
+OPTION_LABELS = {
+    "jokers": gettext_lazy("Jokers"),
+    "hand_size": gettext_lazy("Cards dealt"),
+    "misplay": gettext_lazy("Misplays"),
+    "voluntary_draw": gettext_lazy("Drawing at will"),
+    "play_after_draw": gettext_lazy("Playing after a draw"),
+    "question_answered_by": gettext_lazy("Who answers a question"),
+    "question_chain": gettext_lazy("Question chains"),
+    "answer_ranks": gettext_lazy("Answer cards"),
+    "finishing_ranks": gettext_lazy("Finishing cards"),
+    "jump_counter": gettext_lazy("Countering a jump"),
+    "kickback_two_player": gettext_lazy("Kings with two players"),
+    "ace_wild": gettext_lazy("Wild aces"),
+    "ace_cancels_penalty": gettext_lazy("Aces against penalties"),
+    "ace_cancel_suit": gettext_lazy("Suit after a cancelling ace"),
+    "double_ace_declares": gettext_lazy("Two aces name the suit"),
+    "penalty_counter": gettext_lazy("Countering a penalty"),
+    "penalty_stacking": gettext_lazy("Penalty amounts"),
+    "penalty_combo": gettext_lazy("Penalty combos"),
+    "joker_draw": gettext_lazy("Joker penalty"),
+    "after_joker": gettext_lazy("After a joker"),
+    "niko_kadi": gettext_lazy("Niko Kadi declaration"),
+    "niko_kadi_penalty": gettext_lazy("Missed declaration"),
+    "no_win_while_cardless": gettext_lazy("Someone without cards"),
+    "max_turns": gettext_lazy("Turn limit"),
+}
+
+VALUE_SENTENCES = {
+    "jokers": {
+        0: gettext_lazy("52 cards, no jokers."),
+        2: gettext_lazy("54 cards: a red and a black joker are in the deck."),
+    },
+    "misplay": {
+        "reject": gettext_lazy("An illegal play is refused and nothing changes."),
+        "penalty": gettext_lazy(
+            "An illegal play is punished: the cards stay in your hand, you draw one card more "
+            "than you would have, and your turn ends."
+        ),
+    },
+    "voluntary_draw": {
+        True: gettext_lazy("You may draw instead of playing, even when you could play."),
+        False: gettext_lazy("You may draw only when you cannot play."),
+    },
+    "play_after_draw": {
+        True: gettext_lazy("After drawing you may at once play the drawn card (and more with it), or pass."),
+        False: gettext_lazy("Drawing ends your turn."),
+    },
+    "question_answered_by": {
+        "self": gettext_lazy(
+            "A question (Q or 8) must be answered in the same play; a question left "
+            "unanswered costs you one card."
+        ),
+        "next": gettext_lazy(
+            "A question (Q or 8) is answered by the next player, with a card of its suit or "
+            "another question, or they draw one card."
+        ),
+    },
+    "question_chain": {
+        "consecutive": gettext_lazy(
+            "Several questions in one play follow each other: each shares a rank or a suit "
+            "with the one before it."
+        ),
+        "connected": gettext_lazy(
+            "Several questions in one play may come in any order, as long as each shares a "
+            "rank or a suit with another."
+        ),
+    },
+    "jump_counter": {
+        True: gettext_lazy("A jumped player may counter with jacks of their own."),
+        False: gettext_lazy("A jumped player cannot counter and is skipped."),
+    },
+    "kickback_two_player": {
+        "play-again": gettext_lazy("With two players, an odd number of kings lets you play again."),
+        "no-effect": gettext_lazy("With two players, kings change nothing."),
+    },
+    "ace_wild": {
+        True: gettext_lazy("Aces are wild: play one on any card and name the suit."),
+        False: gettext_lazy("Aces follow suit like other cards."),
+    },
+    "ace_cancels_penalty": {
+        True: gettext_lazy("Aces cancel a penalty: play aces instead of drawing."),
+        False: gettext_lazy("Aces cannot cancel a penalty."),
+    },
+    "ace_cancel_suit": {
+        "ace": gettext_lazy("After a cancelling ace, the ace's suit is the suit to follow."),
+        "penalty": gettext_lazy(
+            "After a cancelling ace, the penalty card's suit stays the suit to follow "
+            "(anything goes after a joker)."
+        ),
+    },
+    "double_ace_declares": {
+        True: gettext_lazy("Cancelling with two or more aces lets you name the suit."),
+        False: gettext_lazy("Cancelling aces never name the suit."),
+    },
+    "penalty_counter": {
+        "same-rank": gettext_lazy(
+            "A penalty is countered only with the same rank: a 2 on a 2, a 3 on a 3, a joker "
+            "on a joker."
+        ),
+        "rank-or-suit": gettext_lazy(
+            "A penalty is countered with a penalty card of the same rank or suit, or a joker."
+        ),
+        "any": gettext_lazy("Any penalty card (2, 3 or joker) counters a penalty."),
+    },
+    "penalty_stacking": {
+        "replace": gettext_lazy("A countered penalty starts again: the next player owes the last card's value."),
+        "cumulative": gettext_lazy("Penalties add up: a counter passes the whole sum on."),
+    },
+    "penalty_combo": {
+        "same-rank": gettext_lazy("2s and 3s played together must share a rank; jokers go with any."),
+        "same-suit": gettext_lazy("2s and 3s played together must share a suit; jokers go with any."),
+    },
+    "after_joker": {
+        "any": gettext_lazy("Anything may be played on a joker."),
+        "previous": gettext_lazy("On a joker, the card under it decides what may follow."),
+    },
+    "niko_kadi": {
+        True: gettext_lazy("To win you must have declared “Niko Kadi!” on an earlier move."),
+        False: gettext_lazy("Nobody needs to declare “Niko Kadi!” to win."),
+    },
+    "no_win_while_cardless": {
+        True: gettext_lazy("Nobody can win while another player holds no cards."),
+        False: gettext_lazy("You may win even while another player holds no cards."),
+    },
+}
+
+
+def _ranks_list(ranks):
+    return ", ".join(rank_words(rank) for rank in ranks)
+
+
+def _number_sentence(name, value):
+    if name == "hand_size":
+        return ngettext("Each player is dealt %(n)d card.", "Each player is dealt %(n)d cards.", value) % {"n": value}
+    if name == "joker_draw":
+        return ngettext(
+            "A joker makes the next player draw %(n)d card.", "A joker makes the next player draw %(n)d cards.", value
+        ) % {"n": value}
+    if name == "niko_kadi_penalty":
+        if value == 0:
+            return _("Emptying your hand without having declared costs no extra cards.")
+        return ngettext(
+            "Emptying your hand without having declared costs %(n)d card.",
+            "Emptying your hand without having declared costs %(n)d cards.",
+            value,
+        ) % {"n": value}
+    if name == "max_turns":
+        return _("A game ends with no winner after %(n)d moves.") % {"n": value}
+    raise KeyError(name)
+
+
+def _ranks_sentence(name, ranks):
+    if name == "answer_ranks":
+        return _("These cards answer a question: %(ranks)s.") % {"ranks": _ranks_list(ranks)}
+    if name == "finishing_ranks":
+        return _("A winning play must end on one of: %(ranks)s.") % {"ranks": _ranks_list(ranks)}
+    raise KeyError(name)
+
+
+def rule_sentence(option, value):
+    """One option's value as a plain sentence; ``value`` is in ``Rules.to_dict()`` form."""
+    if option.kind == "int":
+        return _number_sentence(option.name, value)
+    if option.kind == "ranks":
+        return _ranks_sentence(option.name, value)
+    return str(VALUE_SENTENCES[option.name][value])
+
+
+def rules_summary(rules, preset=None):
+    """The rules as groups of sentences, marking where they differ from ``preset``.
+
+    ``rules`` is a ``Rules.to_dict()``; returns ``[{"title", "rules": [{"label", "text",
+    "changed"}]}]`` in the order of ``GROUPS``.
+    """
+    base = Rules.preset(preset).to_dict() if preset in PRESETS else None
+    groups = []
+    for group, _title in GROUPS:
+        items = [
+            {
+                "name": option.name,
+                "label": OPTION_LABELS[option.name],
+                "text": rule_sentence(option, rules[option.name]),
+                "changed": base is not None and base[option.name] != rules[option.name],
+            }
+            for option in OPTIONS
+            if option.group == group
+        ]
+        groups.append({"title": GROUP_TITLES[group], "rules": items})
+    return groups
+
+
+PRESET_LABEL_WORDS = {
+    "classic": gettext_lazy("Classic"),
+    "rulebook": gettext_lazy("Rulebook"),
+    "chains": gettext_lazy("Chains"),
+    "friendly": gettext_lazy("Friendly"),
+    "bomb-ni-bomb": gettext_lazy("Bomb ni bomb"),
+}
+assert set(PRESET_LABEL_WORDS) == set(PRESET_LABELS)
+
+
+def preset_label(preset):
+    return str(PRESET_LABEL_WORDS.get(preset, preset))
+
+
+def _option_values(option):
+    """Every value worth describing: the choices of a choice or bool, else those presets use."""
+    if option.kind == "bool":
+        return [True, False]
+    if option.kind == "choice":
+        return list(option.choices)
+    seen = []
+    for name in PRESETS:
+        value = Rules.preset(name).to_dict()[option.name]
+        if value not in seen:
+            seen.append(value)
+    return seen
+
+
+def _option_range(option):
+    if option.kind == "int":
+        return _("Tables may choose any number from %(low)d to %(high)d.") % {"low": option.low, "high": option.high}
+    if option.kind == "ranks":
+        return _("Tables may choose any of: %(ranks)s.") % {"ranks": _ranks_list(option.choices)}
+    return ""
+
+
+def options_catalogue():
+    """Every option in plain words for the rules page, grouped, each value with its presets."""
+    preset_values = {name: Rules.preset(name).to_dict() for name in PRESETS}
+    groups = []
+    for group, _title in GROUPS:
+        options = []
+        for option in (o for o in OPTIONS if o.group == group):
+            values = [
+                {
+                    "text": rule_sentence(option, value),
+                    "presets": [preset_label(name) for name, rules in preset_values.items() if rules[option.name] == value],
+                }
+                for value in _option_values(option)
+            ]
+            options.append({"name": option.name, "label": OPTION_LABELS[option.name], "values": values, "range": _option_range(option)})
+        groups.append({"title": GROUP_TITLES[group], "options": options})
+    return groups
+
+
+def presets_catalogue():
+    """Each preset with the sentences where it differs from the default preset."""
+    default = Rules.preset(DEFAULT_PRESET).to_dict()
+    presets = []
+    for name in PRESETS:
+        rules = Rules.preset(name).to_dict()
+        differences = [
+            rule_sentence(option, rules[option.name]) for option in OPTIONS if rules[option.name] != default[option.name]
+        ]
+        presets.append({"name": name, "label": preset_label(name), "default": name == DEFAULT_PRESET, "differences": differences})
+    return presets
+
+
+# --- A player's view of a game ---------------------------------------------------------
+
+
+def suit_info(suit):
+    """The active suit for display, or None when any card may follow (after a joker)."""
+    if suit is None:
+        return None
+    return {"code": suit, "symbol": suit_symbol(suit), "words": str(SUIT_WORDS[suit]), "red": suit in RED_SUITS}
+
+
+def direction_words(direction):
+    return _("clockwise") if direction == 1 else _("anticlockwise")
+
+
+def pending_words(view, names):
+    """The pending effect in words, addressed to the viewer when it is their turn; "" if none."""
+    pending = view["pending"]
+    if pending is None or view["finished"]:
+        return ""
+    yours = view["you"] is not None and view["turn"] == view["you"]
+    mover = names[view["turn"]]
+    if pending["kind"] == "penalty":
+        n = pending["amount"]
+        if yours:
+            return ngettext(
+                "You owe %(n)d card — counter or draw.", "You owe %(n)d cards — counter or draw.", n
+            ) % {"n": n}
+        return ngettext("%(name)s owes %(n)d card.", "%(name)s owes %(n)d cards.", n) % {"name": mover, "n": n}
+    if pending["kind"] == "jump":
+        counter = view["rules"]["jump_counter"]
+        if yours:
+            if counter:
+                return _("Jump: you are skipped — accept or counter with a jack.")
+            return _("Jump: you are skipped — accept.")
+        return ngettext(
+            "Jump by %(by)s: %(count)d turn to skip, %(name)s's first.",
+            "Jump by %(by)s: %(count)d turns to skip, %(name)s's first.",
+            pending["count"],
+        ) % {"by": names[pending["by"]], "count": pending["count"], "name": mover}
+    suit = SUIT_WORDS[pending["suit"]]
+    if yours:
+        return _("Question: answer with a card of %(suit)s or another question, or draw one card.") % {"suit": suit}
+    return _("Question: %(name)s must answer with a card of %(suit)s or another question.") % {
+        "name": mover,
+        "suit": suit,
+    }
+
+
+def allowed_actions(view):
+    """The buttons to offer the viewer: a subset of play, draw, accept, pass (the engine judges)."""
+    you = view["you"]
+    if you is None or view["finished"] or view["turn"] != you:
+        return set()
+    pending = view["pending"]
+    if view["drawn"] is not None:
+        return {"play", "pass"}
+    if pending is not None and pending["kind"] == "jump":
+        return {"play", "accept"} if view["rules"]["jump_counter"] else {"accept"}
+    if not view["hand"]:
+        return {"draw"}
+    return {"play", "draw"}
+
+
+def status_words(view, names):
+    """One line on whose turn it is, or how the game ended."""
+    if view["finished"]:
+        if view["winner"] is None:
+            return _("The game ended with no winner.")
+        if view["winner"] == view["you"]:
+            return _("You won!")
+        return _("%(name)s won.") % {"name": names[view["winner"]]}
+    if view["turn"] == view["you"]:
+        if view["drawn"] is not None:
+            return _("You drew the %(card)s: play it, or pass.") % {"card": card_words(view["drawn"])}
+        return _("Your turn.")
+    return _("%(name)s to play.") % {"name": names[view["turn"]]}
+
+
+def describe_game(view, names):
+    """Everything a table page shows about a game, from one player's (or a spectator's) view.
+
+    ``names`` are the players' display names by seat. The result holds only what
+    ``view`` holds: hidden cards cannot leak through it.
+    """
+    you = view["you"]
+    seats = range(view["players"])
+    places = view.get("places")
+    players = [
+        {
+            "seat": seat,
+            "name": names[seat],
+            "you": seat == you,
+            "cards": view["hand_sizes"][seat],
+            "niko_kadi": view["declared"][seat],
+            "to_play": seat == view["turn"] and not view["finished"],
+            "place": places[seat] if places else None,
+            "hand": view["hands"][seat] if "hands" in view else None,
+        }
+        for seat in seats
+    ]
+    # Opponents in the order they play after the viewer (or all of them, for a spectator).
+    start = 0 if you is None else you + 1
+    opponents = [players[(start + i) % len(players)] for i in range(len(players))]
+    pile = view["discard_pile"]
+    return {
+        "you": you,
+        "your_turn": you is not None and not view["finished"] and view["turn"] == you,
+        "hand": view["hand"],
+        "drawn": view["drawn"],
+        "players": players,
+        "opponents": [p for p in opponents if not p["you"]],
+        "standings": sorted(players, key=lambda p: (p["place"] or 0, p["seat"])) if places else [],
+        "top": pile[-1],
+        "under": pile[-4:-1],
+        "discard_size": len(pile),
+        "draw_pile_size": view["draw_pile_size"],
+        "suit": suit_info(view["suit"]),
+        "direction": view["direction"],
+        "direction_words": direction_words(view["direction"]),
+        "pending_words": pending_words(view, names),
+        "status_words": status_words(view, names),
+        "actions": allowed_actions(view),
+        "finished": view["finished"],
+        "turns": view["turns"],
+        "niko_kadi_rule": view["rules"]["niko_kadi"],
+        "your_niko_kadi": you is not None and view["declared"][you],
+    }
