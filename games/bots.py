@@ -1,0 +1,130 @@
+"""How bots choose their moves: pure Python over an engine ``State``, no Django, no database.
+
+``random`` plays any legal move. ``greedy`` scores every legal move with a few rules of
+thumb (shed many cards, keep aces and jokers until they are needed, counter a penalty
+rather than draw it, leave a hand that can finish on an answer card) and declares Niko
+Kadi when its move leaves it able to finish on its next turn.
+"""
+
+from games.engine.cards import ACE, IS_JOKER, IS_PENALTY, IS_QUESTION, JACK, RANK, SUIT
+from games.engine.moves import ACCEPT, DRAW, PASS, PLAY, Move
+
+LEVELS = ("random", "greedy")
+
+# Greedy's weights, in cards: what a move is worth compared with shedding one card.
+WIN = 1000.0
+EMPTY_WITHOUT_WIN = -3.0  # an empty hand that did not win must draw next turn
+DRAW_EXTRA = 0.5  # drawing costs the card and the tempo
+KEEP_WILD = 2.0  # an ace or a joker spent
+UNANSWERED_QUESTION = 1.0  # the card drawn for it
+ATTACK = 0.5  # a penalty or jump on top hurts the next player
+ATTACK_NEAR_FINISH = 1.5  # ... and more when they are about to finish
+FINISH_NEXT = 2.0  # the cards left can be played out in one winning play
+SAME_SUIT_LEFT = 0.25  # per card left of the suit to follow: a play for next turn
+
+
+def choose_move(state, level, rng):
+    """The move a bot of ``level`` makes in ``state`` (whose turn it is); ``rng`` is a
+    ``random.Random``, so a seeded one makes the choice reproducible."""
+    moves = state.legal_moves()
+    if level == "random":
+        move = rng.choice(moves)
+        return move.with_declare(_cards_after(state, move) <= 1)
+    if level == "greedy":
+        move = max(moves, key=lambda m: (_score(state, m), rng.random()))
+        return move.with_declare(_finishes_next(state, move))
+    raise ValueError(f"no bot level {level!r}; the levels are {', '.join(LEVELS)}")
+
+
+def forfeit_move(state):
+    """The move the server makes for a player who has left the game: accept, draw or pass
+    when one is legal (so they never win); else, without ``voluntary_draw``, the shortest play."""
+    moves = state.legal_moves()
+    for kind in (ACCEPT, DRAW, PASS):
+        if Move(kind) in moves:
+            return Move(kind)
+    return min(moves, key=lambda m: len(m.cards))
+
+
+def _cards_after(state, move):
+    """How many cards the player holds after ``move`` (a draw counts as one card)."""
+    held = len(state.hands[state.turn])
+    if move.kind == PLAY:
+        return held - len(move.cards)
+    return held + (move.kind == DRAW)
+
+
+def _finishes_next(state, move):
+    hand = state.hands[state.turn]
+    if move.kind == PLAY:
+        return can_finish(_without(hand, move.cards), state.rules)
+    if move.kind == DRAW:
+        return not hand  # the one card drawn may well finish
+    return can_finish(hand, state.rules)
+
+
+def _score(state, move):
+    """Greedy's value of a legal ``move``: higher is better."""
+    pending = state.pending
+    if move.kind == DRAW:
+        owed = pending[1] if pending and pending[0] == "penalty" else 1
+        return -owed - DRAW_EXTRA
+    if move.kind != PLAY:  # accept a jump, or pass after a draw
+        return -DRAW_EXTRA
+    hand = state.hands[state.turn]
+    cards = move.cards
+    rest = _without(hand, cards)
+    if not rest:
+        return WIN if state.apply(move).winner == state.turn else EMPTY_WITHOUT_WIN
+    score = len(cards) - KEEP_WILD * sum(1 for c in cards if RANK[c] == ACE or IS_JOKER[c])
+    if pending and pending[0] == "penalty":
+        score += pending[1]  # not drawn
+    last = cards[-1]
+    if IS_QUESTION[last] and state.rules.question_answered_by == "self":
+        score -= UNANSWERED_QUESTION
+    if IS_PENALTY[last] or RANK[last] == JACK:
+        next_hand = state.hands[(state.turn + state.direction) % state.players]
+        score += ATTACK + (ATTACK_NEAR_FINISH if len(next_hand) <= 2 else 0)
+    if can_finish(rest, state.rules):
+        score += FINISH_NEXT
+    suit = move.suit if move.suit is not None else SUIT[last]
+    return score + SAME_SUIT_LEFT * sum(1 for c in rest if SUIT[c] == suit)
+
+
+def can_finish(cards, rules):
+    """Whether ``cards`` could all go in one winning play, wherever the play may start:
+    one rank of ``finishing_ranks``, or (answered in the same play) questions linked by
+    rank or suit followed by answers of one finishing rank, one of them of a question's suit."""
+    if not cards or any(IS_JOKER[c] for c in cards):
+        return False
+    questions = [c for c in cards if IS_QUESTION[c]]
+    answers = [c for c in cards if not IS_QUESTION[c]]
+    ranks = {RANK[c] for c in answers}
+    if len(ranks) != 1 or not ranks <= rules.finishing_ranks:
+        return False
+    if not questions:
+        return True
+    return (
+        rules.question_answered_by == "self"
+        and ranks <= rules.answer_ranks
+        and _linked(questions)
+        and any(SUIT[a] == SUIT[q] for a in answers for q in questions)
+    )
+
+
+def _linked(cards):
+    """Whether the cards form one group in which each shares a rank or a suit with another."""
+    group, rest = [cards[0]], list(cards[1:])
+    while rest:
+        joined = [c for c in rest if any(RANK[c] == RANK[g] or SUIT[c] == SUIT[g] for g in group)]
+        if not joined:
+            return False
+        group += joined
+        rest = [c for c in rest if c not in joined]
+    return True
+
+
+def _without(hand, cards):
+    played = set(cards)
+    return [c for c in hand if c not in played]
+

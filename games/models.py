@@ -1,0 +1,207 @@
+"""Tables, their seats, and the games played at them, stored move by move.
+
+Writes go through ``games.services``; these models only describe the data. A game keeps
+everything needed to replay it (frozen rules, player count, seed, first seat, moves) plus
+the current engine position, so a move never needs a replay from the start.
+"""
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from games.engine import Rules, State
+from games.engine.rules import DEFAULT_PRESET
+from games.presentation import PRESET_LABEL_WORDS
+
+MIN_SEATS, MAX_SEATS = 2, 5
+
+
+class Table(models.Model):
+    name = models.CharField(_("name"), max_length=80)
+    seat_count = models.PositiveSmallIntegerField(
+        _("seats"),
+        default=4,
+        validators=[MinValueValidator(MIN_SEATS), MaxValueValidator(MAX_SEATS)],
+    )
+    preset = models.CharField(
+        _("rules preset"), max_length=20, choices=PRESET_LABEL_WORDS, default=DEFAULT_PRESET
+    )
+    rule_overrides = models.JSONField(
+        _("rule overrides"),
+        default=dict,
+        blank=True,
+        help_text=_("House-rule options that differ from the preset."),
+    )
+    turn_timer_seconds = models.PositiveIntegerField(
+        _("turn timer (seconds)"), null=True, blank=True, help_text=_("Empty: no turn timer.")
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("created by"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="created_tables",
+    )
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        verbose_name = _("table")
+        verbose_name_plural = _("tables")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(seat_count__gte=MIN_SEATS, seat_count__lte=MAX_SEATS),
+                name="table_seat_count_2_to_5",
+            ),
+        ]
+
+    def __str__(self):
+        return self.name
+
+    def clean(self):
+        try:
+            self.rules()
+        except ValueError as error:
+            raise ValidationError({"rule_overrides": str(error)}) from None
+
+    def rules(self):
+        """The effective house rules: the preset plus the overrides (engine ``Rules``)."""
+        return Rules.from_dict({"preset": self.preset, **self.rule_overrides})
+
+    def current_game(self):
+        """The table's latest game, running or over, or None before its first game."""
+        return self.games.order_by("-number").first()
+
+
+class Seat(models.Model):
+    table = models.ForeignKey(Table, verbose_name=_("table"), on_delete=models.CASCADE, related_name="seats")
+    position = models.PositiveSmallIntegerField(_("position"))
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("player"), on_delete=models.CASCADE, related_name="seats"
+    )
+
+    class Meta:
+        ordering = ["table", "position"]
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
+        constraints = [
+            models.UniqueConstraint(fields=["table", "position"], name="seat_unique_position"),
+            models.UniqueConstraint(fields=["table", "user"], name="seat_unique_user"),
+            models.CheckConstraint(condition=Q(position__lt=MAX_SEATS), name="seat_position_below_max"),
+        ]
+
+    def __str__(self):
+        return _("%(table)s, seat %(position)d: %(user)s") % {
+            "table": self.table, "position": self.position + 1, "user": self.user,
+        }
+
+
+class Game(models.Model):
+    class Status(models.TextChoices):
+        RUNNING = "running", _("running")
+        FINISHED = "finished", _("finished")
+        ABANDONED = "abandoned", _("abandoned")
+
+    table = models.ForeignKey(Table, verbose_name=_("table"), on_delete=models.CASCADE, related_name="games")
+    number = models.PositiveIntegerField(_("number"), help_text=_("1 for the table's first game, and so on."))
+    rules = models.JSONField(_("rules"), help_text=_("Every option, frozen when the game started."))
+    player_count = models.PositiveSmallIntegerField(_("players"))
+    seed = models.BigIntegerField(_("seed"))
+    first_seat = models.PositiveSmallIntegerField(_("first to play"))
+    state = models.JSONField(
+        _("position"), help_text=_("The engine's full position: never shown to players.")
+    )
+    move_count = models.PositiveIntegerField(_("moves"), default=0)
+    seq = models.PositiveIntegerField(
+        _("event number"), default=0, help_text=_("Grows by one with every change to the game.")
+    )
+    turn = models.PositiveSmallIntegerField(_("to play"), null=True, blank=True)
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.RUNNING)
+    winner = models.PositiveSmallIntegerField(_("winner's seat"), null=True, blank=True)
+    created_at = models.DateTimeField(_("started"), auto_now_add=True)
+    updated_at = models.DateTimeField(_("last change"), auto_now=True)
+    finished_at = models.DateTimeField(_("ended"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        verbose_name = _("game")
+        verbose_name_plural = _("games")
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="game_unique_number"),
+            models.CheckConstraint(
+                condition=Q(player_count__gte=MIN_SEATS, player_count__lte=MAX_SEATS),
+                name="game_player_count_2_to_5",
+            ),
+        ]
+        indexes = [models.Index(fields=["status", "updated_at"], name="game_status_updated")]
+
+    def __str__(self):
+        return _("%(table)s, game %(number)d") % {"table": self.table, "number": self.number}
+
+    @property
+    def is_running(self):
+        return self.status == self.Status.RUNNING
+
+    def engine_rules(self):
+        return Rules.from_dict(self.rules)
+
+    def engine_state(self):
+        """The current position as an engine ``State`` (server side only: it holds every hand)."""
+        return State.from_dict(self.state)
+
+
+class GamePlayer(models.Model):
+    game = models.ForeignKey(Game, verbose_name=_("game"), on_delete=models.CASCADE, related_name="players")
+    seat = models.PositiveSmallIntegerField(_("seat"), help_text=_("The engine's seat: 0 to players - 1."))
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("player"),
+        on_delete=models.PROTECT,
+        related_name="game_players",
+    )
+    place = models.PositiveSmallIntegerField(_("place"), null=True, blank=True)
+    left = models.BooleanField(_("left"), default=False, help_text=_("Resigned or left before the end."))
+
+    class Meta:
+        ordering = ["game", "seat"]
+        verbose_name = _("player in a game")
+        verbose_name_plural = _("players in games")
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seat"], name="gameplayer_unique_seat"),
+            models.UniqueConstraint(fields=["game", "user"], name="gameplayer_unique_user"),
+        ]
+
+    def __str__(self):
+        return _("%(user)s in %(game)s") % {"user": self.user, "game": self.game}
+
+
+class Move(models.Model):
+    game = models.ForeignKey(Game, verbose_name=_("game"), on_delete=models.CASCADE, related_name="moves")
+    index = models.PositiveIntegerField(_("index"), help_text=_("0 for the game's first move, and so on."))
+    seat = models.PositiveSmallIntegerField(_("seat"))
+    text = models.CharField(_("move"), max_length=200)
+    client_move_id = models.CharField(
+        _("client move id"), max_length=64, blank=True, default="",
+        help_text=_("Sent by the client so that a resent move is recognised."),
+    )
+    created_at = models.DateTimeField(_("made"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "index"]
+        verbose_name = _("move")
+        verbose_name_plural = _("moves")
+        constraints = [
+            models.UniqueConstraint(fields=["game", "index"], name="move_unique_index"),
+            models.UniqueConstraint(
+                fields=["game", "client_move_id"],
+                condition=~Q(client_move_id=""),
+                name="move_unique_client_id",
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.index + 1}. {self.text}"
