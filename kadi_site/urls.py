@@ -1,0 +1,10 @@
+"""URL root: admin, accounts, and the games app at the site root."""
+
+from django.contrib import admin
+from django.urls import include, path
+
+urlpatterns = [
+    path("admin/", admin.site.urls),
+    path("accounts/", include("accounts.urls")),
+    path("", include("games.urls")),
+]
