@@ -1,0 +1,27 @@
+from django.contrib import admin
+from django.contrib.auth.admin import UserAdmin as DjangoUserAdmin
+from django.utils.translation import gettext_lazy as _
+
+from accounts.forms import AdminLoginForm
+from accounts.models import LoginFailure, User
+
+# The admin log-in page is throttled like the site's own.
+admin.site.login_form = AdminLoginForm
+
+
+@admin.register(User)
+class UserAdmin(DjangoUserAdmin):
+    fieldsets = (
+        *DjangoUserAdmin.fieldsets,
+        (_("Kadi"), {"fields": ("display_name", "bot_level")}),
+    )
+    list_display = ("username", "display_name", "email", "bot_level", "is_staff", "date_joined")
+    list_filter = ("bot_level", *DjangoUserAdmin.list_filter)
+    search_fields = ("username", "display_name", "email")
+
+
+@admin.register(LoginFailure)
+class LoginFailureAdmin(admin.ModelAdmin):
+    list_display = ("username", "ip_address", "created_at")
+    search_fields = ("username", "ip_address")
+    readonly_fields = ("username", "ip_address", "created_at")

@@ -1,0 +1,75 @@
+"""Forms for signing up, logging in (throttled) and account settings."""
+
+import math
+
+from django import forms
+from django.contrib.admin.forms import AdminAuthenticationForm
+from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
+
+from accounts import throttle
+from accounts.models import User
+
+LOCKED_OUT = "locked_out"
+
+
+class ThrottledLoginMixin:
+    """Refuses log-ins after too many failures (accounts/throttle.py); bots never log in."""
+
+    def clean(self):
+        username = self.cleaned_data.get("username")
+        if not username:
+            return super().clean()
+        self._refuse_if_locked_out(username)
+        try:
+            cleaned_data = super().clean()
+        except ValidationError as error:
+            if error.code == "invalid_login":
+                throttle.record_failure(self.request, username)
+                self._refuse_if_locked_out(username)
+            raise
+        throttle.clear_failures(self.request, username)
+        return cleaned_data
+
+    def _refuse_if_locked_out(self, username: str) -> None:
+        remaining = throttle.lockout_remaining(self.request, username)
+        if remaining is None:
+            return
+        minutes = max(1, math.ceil(remaining.total_seconds() / 60))
+        raise ValidationError(
+            ngettext(
+                "Too many failed log-in attempts. Please try again in %(minutes)d minute.",
+                "Too many failed log-in attempts. Please try again in %(minutes)d minutes.",
+                minutes,
+            ),
+            code=LOCKED_OUT,
+            params={"minutes": minutes},
+        )
+
+    def confirm_login_allowed(self, user: User) -> None:
+        super().confirm_login_allowed(user)
+        if user.is_bot:
+            raise ValidationError(_("Bot accounts cannot log in."), code="bot")
+
+
+class LoginForm(ThrottledLoginMixin, AuthenticationForm):
+    pass
+
+
+class AdminLoginForm(ThrottledLoginMixin, AdminAuthenticationForm):
+    pass
+
+
+class SignUpForm(UserCreationForm):
+    class Meta(UserCreationForm.Meta):
+        model = User
+        fields = ("username", "email")
+        help_texts = {"email": _("Optional; needed only to reset a forgotten password.")}
+
+
+class AccountSettingsForm(forms.ModelForm):
+    class Meta:
+        model = User
+        fields = ("display_name", "email")

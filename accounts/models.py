@@ -1,0 +1,68 @@
+"""The site's user model: people and bots alike, so history and ratings treat them the same."""
+
+from django.contrib.auth.models import AbstractUser, UserManager
+from django.db import models
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+
+class KadiUserManager(UserManager):
+    def create_bot(self, username: str, bot_level: str, display_name: str = "") -> "User":
+        """Create a bot account; it has no usable password, so it can never log in."""
+        bot = self.model(username=username, bot_level=bot_level, display_name=display_name)
+        bot.set_unusable_password()
+        bot.full_clean()
+        bot.save()
+        return bot
+
+
+class User(AbstractUser):
+    class BotLevel(models.TextChoices):
+        HUMAN = "", _("human")
+        RANDOM = "random", _("random bot")
+        GREEDY = "greedy", _("greedy bot")
+
+    display_name = models.CharField(
+        _("display name"),
+        max_length=40,
+        blank=True,
+        help_text=_("Shown to other players instead of your username. Leave empty to use the username."),
+    )
+    bot_level = models.CharField(
+        _("bot level"),
+        max_length=10,
+        blank=True,
+        default=BotLevel.HUMAN,
+        choices=BotLevel.choices,
+    )
+
+    objects = KadiUserManager()
+
+    @property
+    def is_bot(self) -> bool:
+        return self.bot_level != self.BotLevel.HUMAN
+
+    @property
+    def name(self) -> str:
+        """The name shown to other players."""
+        return self.display_name or self.username
+
+    def get_absolute_url(self) -> str:
+        return reverse("profile", args=[self.username])
+
+
+class LoginFailure(models.Model):
+    """One failed log-in attempt, kept for the throttling window (see accounts/throttle.py)."""
+
+    username = models.CharField(max_length=150)
+    ip_address = models.GenericIPAddressField(null=True, blank=True)
+    created_at = models.DateTimeField(default=timezone.now, db_index=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["username", "ip_address", "created_at"])]
+        verbose_name = _("failed log-in")
+        verbose_name_plural = _("failed log-ins")
+
+    def __str__(self) -> str:
+        return f"{self.username} from {self.ip_address} at {self.created_at:%Y-%m-%d %H:%M:%S}"
