@@ -1,0 +1,82 @@
+import pytest
+from django.urls import reverse
+
+from accounts.models import User
+
+pytestmark = pytest.mark.django_db
+
+
+def recent_games_for_test(profile_user, request):
+    """A stand-in for the games app's profile context provider."""
+    return {"games_played": 3, "recent_games": [f"Game of {profile_user.username}"]}
+
+
+def test_the_profile_page_is_public(client, make_user):
+    make_user("wanjiru", display_name="Wanjiru K.")
+
+    response = client.get(reverse("profile", args=["wanjiru"]))
+
+    assert response.status_code == 200
+    page = response.text
+    assert "Wanjiru K." in page
+    assert "Joined" in page
+    assert "provisional" in page
+    assert "No games yet." in page
+
+
+def test_the_profile_shows_what_context_providers_supply(client, user, settings):
+    settings.PROFILE_CONTEXT_PROVIDERS = [f"{__name__}.recent_games_for_test"]
+
+    response = client.get(reverse("profile", args=[user.username]))
+
+    assert response.context["games_played"] == 3
+    assert "Game of amani" in response.text
+    assert "No games yet." not in response.text
+
+
+def test_a_bot_profile_says_it_is_a_bot(client):
+    User.objects.create_bot("greedy-1", User.BotLevel.GREEDY)
+
+    assert "greedy bot" in client.get(reverse("profile", args=["greedy-1"])).text
+
+
+def test_unknown_and_inactive_users_have_no_profile(client, make_user):
+    make_user("gone", is_active=False)
+
+    assert client.get(reverse("profile", args=["nobody"])).status_code == 404
+    assert client.get(reverse("profile", args=["gone"])).status_code == 404
+
+
+def test_settings_need_a_log_in(client):
+    response = client.get(reverse("account_settings"))
+
+    assert response.status_code == 302
+    assert response.url.startswith(reverse("login"))
+
+
+def test_settings_update_display_name_and_email(client, user):
+    client.force_login(user)
+
+    response = client.post(
+        reverse("account_settings"), {"display_name": "Amani O.", "email": "amani@example.com"}, follow=True
+    )
+
+    user.refresh_from_db()
+    assert (user.display_name, user.email) == ("Amani O.", "amani@example.com")
+    assert "Your settings have been saved." in response.text
+    assert "Amani O." in response.text, "the new name shows in the header"
+
+
+def test_settings_reject_an_invalid_email(client, user):
+    client.force_login(user)
+
+    response = client.post(reverse("account_settings"), {"display_name": "", "email": "not-an-address"})
+
+    assert response.context["form"].has_error("email", "invalid")
+
+
+def test_the_header_offers_log_in_and_sign_up_to_visitors(client):
+    page = client.get(reverse("login")).text
+
+    assert f'href="{reverse("signup")}"' in page
+    assert 'hx-headers=\'{"X-CSRFToken": "' in page

@@ -1,0 +1,43 @@
+import pytest
+from django.urls import reverse
+
+from accounts.models import User
+from tests.conftest import PASSWORD
+
+pytestmark = pytest.mark.django_db
+
+
+def signup_data(username="kamau", **extra):
+    return {"username": username, "email": "", "password1": PASSWORD, "password2": PASSWORD, **extra}
+
+
+def test_signing_up_creates_a_human_account_and_logs_it_in(client):
+    response = client.post(reverse("signup"), signup_data(email="kamau@example.com"))
+
+    assert response.status_code == 302
+    assert response.url == "/"
+    user = User.objects.get(username="kamau")
+    assert user.email == "kamau@example.com"
+    assert not user.is_bot
+    assert int(client.session["_auth_user_id"]) == user.pk
+
+
+def test_sign_up_rejects_a_taken_username(client, user):
+    response = client.post(reverse("signup"), signup_data(username=user.username))
+
+    assert response.status_code == 200
+    assert response.context["form"].has_error("username", "unique")
+    assert User.objects.count() == 1
+
+
+def test_sign_up_rejects_mismatched_passwords(client):
+    response = client.post(reverse("signup"), signup_data(password2="something-else-entirely"))
+
+    assert response.context["form"].has_error("password2", "password_mismatch")
+    assert not User.objects.exists()
+
+
+def test_a_logged_in_user_is_sent_home_from_the_sign_up_page(client, user):
+    client.force_login(user)
+
+    assert client.get(reverse("signup")).url == "/"

@@ -1,0 +1,104 @@
+"""The settings module read under different environments, and the production check."""
+
+import os
+import runpy
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.core.exceptions import ImproperlyConfigured
+
+ROOT = Path(__file__).resolve().parent.parent
+SETTINGS_FILE = ROOT / "kadi_site" / "settings.py"
+ENV_NAMES = (
+    "DJANGO_DEBUG",
+    "DJANGO_SECRET_KEY",
+    "DJANGO_ALLOWED_HOSTS",
+    "DJANGO_SECURE_SSL_REDIRECT",
+    "DATABASE_URL",
+    "REDIS_URL",
+)
+PRODUCTION_KEY = "k" * 20 + "-production-secret-with-enough-variety-0123456789"
+
+
+def read_settings(monkeypatch, **env) -> dict:
+    """Evaluate kadi_site/settings.py afresh under exactly this environment."""
+    for name in ENV_NAMES:
+        monkeypatch.delenv(name, raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    return runpy.run_path(str(SETTINGS_FILE))
+
+
+def test_defaults_are_for_local_development(monkeypatch):
+    config = read_settings(monkeypatch)
+
+    assert config["DEBUG"] is True
+    assert config["DATABASES"]["default"]["ENGINE"] == "django.db.backends.sqlite3"
+    assert config["DATABASES"]["default"]["NAME"] == str(ROOT / "db.sqlite3")
+    assert config["CHANNEL_LAYERS"]["default"]["BACKEND"] == "channels.layers.InMemoryChannelLayer"
+    assert config["STORAGES"]["staticfiles"]["BACKEND"].endswith(".StaticFilesStorage")
+    assert "SECURE_SSL_REDIRECT" not in config
+
+
+def test_postgres_from_database_url_uses_the_connection_pool(monkeypatch):
+    config = read_settings(monkeypatch, DATABASE_URL="postgres://kadi:secret@db.example:5432/kadi")
+
+    database = config["DATABASES"]["default"]
+    assert database["ENGINE"] == "django.db.backends.postgresql"
+    assert (database["HOST"], database["NAME"], database["USER"]) == ("db.example", "kadi", "kadi")
+    assert database["OPTIONS"]["pool"] is True
+    assert database["CONN_MAX_AGE"] == 0
+
+
+def test_redis_url_selects_the_redis_channel_layer(monkeypatch):
+    config = read_settings(monkeypatch, REDIS_URL="redis://127.0.0.1:6379/0")
+
+    layer = config["CHANNEL_LAYERS"]["default"]
+    assert layer["BACKEND"] == "channels_redis.core.RedisChannelLayer"
+    assert layer["CONFIG"]["hosts"] == ["redis://127.0.0.1:6379/0"]
+
+
+def test_production_needs_a_secret_key(monkeypatch):
+    with pytest.raises(ImproperlyConfigured):
+        read_settings(monkeypatch, DJANGO_DEBUG="0")
+
+
+def test_production_turns_on_https_hardening(monkeypatch):
+    config = read_settings(
+        monkeypatch, DJANGO_DEBUG="0", DJANGO_SECRET_KEY=PRODUCTION_KEY, DJANGO_ALLOWED_HOSTS="kadi.example"
+    )
+
+    assert config["DEBUG"] is False
+    assert config["ALLOWED_HOSTS"] == ["kadi.example"]
+    assert config["SECURE_SSL_REDIRECT"] is True
+    assert config["SESSION_COOKIE_SECURE"] and config["CSRF_COOKIE_SECURE"]
+    assert config["SECURE_HSTS_SECONDS"] >= 31536000
+    assert config["STORAGES"]["staticfiles"]["BACKEND"].endswith("CompressedManifestStaticFilesStorage")
+
+
+def test_the_ssl_redirect_can_be_turned_off_for_local_production_runs(monkeypatch):
+    config = read_settings(
+        monkeypatch, DJANGO_DEBUG="0", DJANGO_SECRET_KEY=PRODUCTION_KEY, DJANGO_SECURE_SSL_REDIRECT="0"
+    )
+
+    assert config["SECURE_SSL_REDIRECT"] is False
+    assert config["SESSION_COOKIE_SECURE"] is True
+
+
+def test_check_deploy_is_clean_with_production_settings():
+    env = {name: value for name, value in os.environ.items() if name not in ENV_NAMES}
+    env.update(DJANGO_DEBUG="0", DJANGO_SECRET_KEY=PRODUCTION_KEY, DJANGO_ALLOWED_HOSTS="kadi.example")
+
+    result = subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "no issues" in result.stdout
