@@ -1,0 +1,212 @@
+"""Speed of the Kadi engine under random play, beside OpenSpiel's crazy_eights (issue 2).
+
+Every configuration plays whole games, choosing a uniformly random legal move each turn
+from one seeded generator, until ``--seconds`` of CPU time are spent (or exactly
+``--games`` games are played), in this single process. The figures are reported on
+issue 2, never asserted in tests.
+
+    .venv/bin/python bench/engine.py [--seconds N] [--games N] [--seed N]
+"""
+
+import argparse
+import os
+import platform
+import random
+import sys
+import time
+from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a script from anywhere
+
+from games.engine import Rules, new_game
+from games.engine.moves import PLAY
+from games.engine.rules import PRESETS
+
+PLAYER_COUNTS = (2, 4)
+BAR = 1000  # issue 2: four-player classic games per second on one core
+DECLARING_PRESETS = [name for name in PRESETS if Rules.preset(name).niko_kadi]
+
+DECLARATION_NOTE = (
+    'legal_moves() lists moves without the "!" declaration, and under niko_kadi ('
+    + ", ".join(DECLARING_PRESETS)
+    + ") nobody can win without having declared, so there the random player adds \"!\" to"
+    " any move that leaves it with at most one card (a draw counts as one card)."
+)
+
+
+@dataclass
+class Tally:
+    """Games played in one configuration and what they cost."""
+
+    games: int = 0
+    moves: int = 0
+    no_winner: int = 0
+    seconds: float = 0.0
+
+    def games_per_second(self):
+        return self.games / self.seconds
+
+    def micros_per_move(self):
+        return self.seconds / self.moves * 1e6
+
+    def moves_per_game(self):
+        return self.moves / self.games
+
+
+def measure(play_game, args):
+    """Call ``play_game(rng) -> (moves, won)`` for ``args.games`` games, or else ``args.seconds``.
+
+    Each configuration gets its own generator seeded with ``args.seed``, so its games do
+    not depend on which configurations ran before it.
+    """
+    rng = random.Random(args.seed)
+    tally = Tally()
+    start = time.process_time()
+    deadline = start + args.seconds
+    while (tally.games < args.games) if args.games else (time.process_time() < deadline):
+        moves, won = play_game(rng)
+        tally.games += 1
+        tally.moves += moves
+        tally.no_winner += not won
+    tally.seconds = time.process_time() - start
+    return tally
+
+
+def cards_left_after(state, move):
+    """How many cards the player to move holds after ``move``, counting a draw as one card."""
+    held = len(state.hands[state.turn])
+    if move.kind == PLAY:
+        return held - len(move.cards)
+    return held + 1 if move.kind == "draw" else held
+
+
+def play_kadi_game(rules, players, rng):
+    """One game of uniformly random legal moves, declaring as DECLARATION_NOTE says."""
+    state = new_game(rules, players=players, seed=rng.getrandbits(32))
+    moves = 0
+    while not state.finished:
+        move = rng.choice(state.legal_moves())
+        if rules.niko_kadi and cards_left_after(state, move) <= 1:
+            move = move.with_declare()
+        state = state.apply(move)
+        moves += 1
+    return moves, state.winner is not None
+
+
+def play_openspiel_game(game, rng):
+    """One crazy_eights game of uniformly random legal actions; chance sampled by its probabilities.
+
+    Only the players' actions count as moves; the chance steps (each dealt or drawn card)
+    are timed all the same. The winner is the one player left with no cards (return 0).
+    """
+    state = game.new_initial_state()
+    moves = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, weights = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(outcomes, weights)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+            moves += 1
+    return moves, 0.0 in state.returns()
+
+
+def import_pyspiel():
+    """``(pyspiel, None)``, or ``(None, why)`` when OpenSpiel is not installed."""
+    try:
+        import pyspiel
+    except ImportError as error:
+        return None, f"{error}; install it with: .venv/bin/pip install -r bench/requirements.txt"
+    return pyspiel, None
+
+
+def row(label, players, tally, base=None):
+    """One line of a table; ``base`` is the OpenSpiel tally to compare with."""
+    line = (
+        f"{label:<14}{players:>7}{tally.games:>8}{tally.games_per_second():>10.0f}"
+        f"{tally.micros_per_move():>10.1f}{tally.moves_per_game():>12.1f}{tally.no_winner:>11}"
+    )
+    if base:
+        line += (
+            f"{tally.games_per_second() / base.games_per_second():>13.3f}"
+            f"{tally.micros_per_move() / base.micros_per_move():>13.2f}"
+        )
+    return line
+
+
+HEADER = (
+    f"{'':<14}{'players':>7}{'games':>8}{'games/s':>10}{'µs/move':>10}{'moves/game':>12}{'no winner':>11}"
+)
+
+
+def bench_openspiel(pyspiel, args):
+    """Time crazy_eights for each player count; print its table and return the tallies."""
+    tallies = {}
+    for players in PLAYER_COUNTS:
+        game = pyspiel.load_game("crazy_eights", {"players": players})
+        if not tallies:
+            params = ", ".join(f"{k}={v}" for k, v in sorted(game.get_parameters().items()) if k != "players")
+            print(f"OpenSpiel {pyspiel.__version__} crazy_eights ({params}), from Python.")
+            print("A move is one player action: a card, a draw, a pass or a suit nomination;")
+            print("chance steps (each card dealt or drawn) are timed but not counted as moves.")
+            print("'no winner': ended at max_turns card plays, or with everybody passing.")
+            print(HEADER)
+        tallies[players] = measure(partial(play_openspiel_game, game), args)
+        print(row("crazy_eights", players, tallies[players]), flush=True)
+    return tallies
+
+
+def bench_kadi(args, openspiel):
+    """Time every preset for each player count; print the table and return the tallies."""
+    print("Kadi engine (games.engine). A move is one apply(): a whole play, a draw, accept or pass.")
+    print("'no winner': ended at max_turns. The last two columns divide by OpenSpiel's figure.")
+    print(HEADER + ("  games/s ÷ OS  µs/move ÷ OS" if openspiel else ""))
+    tallies = {}
+    for name in PRESETS:
+        rules = Rules.preset(name)
+        for players in PLAYER_COUNTS:
+            tallies[name, players] = measure(partial(play_kadi_game, rules, players), args)
+            print(row(name, players, tallies[name, players], openspiel.get(players)), flush=True)
+    return tallies
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seconds", type=float, default=5.0, help="CPU seconds per configuration")
+    parser.add_argument("--games", type=int, default=0, help="exactly this many games per configuration")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the generator behind deals and moves")
+    args = parser.parse_args()
+
+    budget = f"{args.games} games" if args.games else f"{args.seconds:g} CPU seconds"
+    print(f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores, load average "
+          f"{os.getloadavg()[0]:.2f}; one process, {budget} per configuration, seed {args.seed}.")
+    print("Each turn a uniformly random legal move; times are CPU time of this process and include the deal.")
+    print("Declaration: " + DECLARATION_NOTE)
+    print()
+
+    pyspiel, missing = import_pyspiel()
+    if pyspiel:
+        openspiel = bench_openspiel(pyspiel, args)
+    else:
+        openspiel = {}
+        print(f"OpenSpiel skipped: {missing}")
+    print()
+    kadi = bench_kadi(args, openspiel)
+    print()
+
+    classic = kadi["classic", 4].games_per_second()
+    verdict = "met" if classic >= BAR else "NOT met"
+    print(f"Bar (issue 2): at least {BAR:,} four-player classic games/s on one core: {classic:,.0f}, "
+          f"{verdict}.")
+    for players, base in openspiel.items():
+        ours = kadi["classic", players]
+        games_ratio = ours.games_per_second() / base.games_per_second()
+        move_ratio = ours.micros_per_move() / base.micros_per_move()
+        print(f"classic vs crazy_eights, {players} players: games/s ×{games_ratio:.3f}, "
+              f"µs/move ×{move_ratio:.2f}")
+
+
+if __name__ == "__main__":
+    main()
