@@ -1,0 +1,378 @@
+"""Every write of the games app: tables, seats, bots, games and their moves.
+
+Each function runs in one transaction and locks the row it changes (the table for seats,
+the game for moves), so concurrent requests are serialised. A request the site refuses
+raises ``ServiceError`` with a message for the user, and changes nothing.
+
+Site decisions (beyond RULES.md):
+
+- Leaving a seat during a game one plays in resigns that game first.
+- A resigning player counts as last (leavers share the last place). The game goes on while
+  two or more players remain and one of them is human; the server then plays the
+  leaver's turns with ``bots.forfeit_move`` (accept, draw or pass). Otherwise the game
+  ends at once and the players who remain are placed by the cards they hold.
+- Places come from the engine (or, after resignations, from the cards held), with the
+  players who left after everyone else; the winner is the player alone in first place.
+- Bots cannot be removed from a running game; anyone at a table may add or remove bots.
+- The server applies a forced move at once: ``accept`` when it is the only legal move.
+"""
+
+import random
+import secrets
+from datetime import timedelta
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from games import bots
+from games.engine import IllegalMove, Move, new_game
+from games.engine.moves import ACCEPT
+from games.engine.rules import PRESETS
+from games.models import MAX_SEATS, MIN_SEATS, Game, GamePlayer, Seat, Table
+from games.models import Move as MoveRow
+
+DEFAULT_BOT_DELAY = 0.8  # seconds between a move and a bot's answer, unless settings.BOT_DELAY
+FORCED_ACCEPT = Move(ACCEPT)
+
+
+class ServiceError(Exception):
+    """A request the site refuses; ``str(error)`` is a translated message for the user."""
+
+
+class StaleMove(ServiceError):
+    """A move made against an older position (a stale page, a double click, a resend)."""
+
+
+# -- Tables and seats ---------------------------------------------------------------
+
+
+def create_table(user, name, seat_count, preset):
+    """A new table with ``user`` in its first seat."""
+    name = (name or "").strip()
+    if not name:
+        raise ServiceError(_("Give the table a name."))
+    if len(name) > Table._meta.get_field("name").max_length:
+        raise ServiceError(_("That name is too long."))
+    if not isinstance(seat_count, int) or not MIN_SEATS <= seat_count <= MAX_SEATS:
+        raise ServiceError(
+            _("A table has %(low)d to %(high)d seats.") % {"low": MIN_SEATS, "high": MAX_SEATS}
+        )
+    if preset not in PRESETS:
+        raise ServiceError(_("Choose one of the rules presets."))
+    with transaction.atomic():
+        table = Table.objects.create(name=name, seat_count=seat_count, preset=preset, created_by=user)
+        Seat.objects.create(table=table, position=0, user=user)
+    return table
+
+
+def take_seat(table, user, position=None):
+    """Seat ``user`` at ``position``, or at the first free seat. During a game the newcomer
+    joins the next one."""
+    with transaction.atomic():
+        table = _locked_table(table)
+        if user.is_bot:
+            raise ServiceError(_("Bots are added with “add a bot”."))
+        if table.seats.filter(user=user).exists():
+            raise ServiceError(_("You already have a seat at this table."))
+        position = _free_position(table, position)
+        return Seat.objects.create(table=table, position=position, user=user)
+
+
+def leave_seat(table, user):
+    """Free ``user``'s seat; during a game they play in, they resign it first."""
+    with transaction.atomic():
+        table = _locked_table(table)
+        seat = table.seats.filter(user=user).first()
+        if seat is None:
+            raise ServiceError(_("You have no seat at this table."))
+        game = table.current_game()
+        if game is not None and game.is_running and game.players.filter(user=user, left=False).exists():
+            resign(game, user)
+        seat.delete()
+
+
+def add_bot(table, level):
+    """Seat a bot of ``level`` ("random" or "greedy") at the first free seat."""
+    if level not in bots.LEVELS:
+        raise ServiceError(_("There is no such bot."))
+    with transaction.atomic():
+        table = _locked_table(table)
+        position = _free_position(table, None)
+        return Seat.objects.create(table=table, position=position, user=_free_bot(table, level))
+
+
+def remove_bot(table, position):
+    """Free the seat of the bot at ``position``; not while it plays a running game."""
+    with transaction.atomic():
+        table = _locked_table(table)
+        seat = table.seats.select_related("user").filter(position=position).first()
+        if seat is None or not seat.user.is_bot:
+            raise ServiceError(_("No bot sits there."))
+        game = table.current_game()
+        if game is not None and game.is_running and game.players.filter(user=seat.user).exists():
+            raise ServiceError(_("A bot stays until the end of the game it plays."))
+        seat.delete()
+
+
+def _locked_table(table):
+    """The table row, locked until the end of the transaction."""
+    table_id = table.pk if isinstance(table, Table) else table
+    try:
+        return Table.objects.select_for_update().get(pk=table_id)
+    except Table.DoesNotExist:
+        raise ServiceError(_("There is no such table.")) from None
+
+
+def _free_position(table, position):
+    taken = set(table.seats.values_list("position", flat=True))
+    if position is None:
+        free = [p for p in range(table.seat_count) if p not in taken]
+        if not free:
+            raise ServiceError(_("This table is full."))
+        return free[0]
+    if not isinstance(position, int) or not 0 <= position < table.seat_count:
+        raise ServiceError(_("There is no such seat."))
+    if position in taken:
+        raise ServiceError(_("That seat is taken."))
+    return position
+
+
+def _free_bot(table, level):
+    """A bot user of ``level`` not yet seated at ``table``, created when needed.
+
+    Bots are shared between tables and named ``<level>-bot-<n>``; a human who took such a
+    name is skipped."""
+    User = get_user_model()
+    seated = set(table.seats.values_list("user_id", flat=True))
+    for n in range(1, MAX_SEATS + len(seated) + 2):
+        username = f"{level}-bot-{n}"
+        bot = User.objects.filter(username=username).first()
+        if bot is None:
+            return User.objects.create_bot(username, level, display_name=f"{level.capitalize()} bot {n}")
+        if bot.bot_level == level and bot.pk not in seated:
+            return bot
+    raise ServiceError(_("No bot is free to join this table."))
+
+
+# -- Starting games -------------------------------------------------------------------
+
+
+def start_game(table, by_user):
+    """Deal a new game to everyone seated, with the table's current rules frozen into it.
+
+    Seat 0 starts a table's first game; later, the previous game's winner starts if they
+    are still seated."""
+    with transaction.atomic():
+        table = _locked_table(table)
+        seats = list(table.seats.select_related("user").order_by("position"))
+        if not any(seat.user_id == by_user.pk for seat in seats):
+            raise ServiceError(_("Take a seat to start a game."))
+        previous = table.current_game()
+        if previous is not None and previous.is_running:
+            raise ServiceError(_("A game is already running at this table."))
+        if len(seats) < MIN_SEATS:
+            raise ServiceError(_("At least two players must be seated to start."))
+        try:
+            rules = table.rules()
+        except ValueError as error:
+            message = _("This table's house rules are invalid: %(reason)s") % {"reason": error}
+            raise ServiceError(message) from None
+        users = [seat.user for seat in seats]
+        first = _first_player(previous, users)
+        seed = secrets.randbits(63)
+        state = new_game(rules, players=len(users), seed=seed, first=first)
+        game = Game.objects.create(
+            table=table,
+            number=previous.number + 1 if previous else 1,
+            rules=rules.to_dict(),
+            player_count=len(users),
+            seed=seed,
+            first_seat=first,
+            state=state.to_dict(),
+            turn=state.turn,
+        )
+        GamePlayer.objects.bulk_create(
+            GamePlayer(game=game, seat=index, user=user) for index, user in enumerate(users)
+        )
+        return game
+
+
+def rematch(table, user):
+    """The next game at a table whose last game is over; its winner starts."""
+    with transaction.atomic():
+        table = _locked_table(table)
+        previous = table.current_game()
+        if previous is None:
+            raise ServiceError(_("There is no game to play again yet."))
+        return start_game(table, user)
+
+
+def _first_player(previous, users):
+    if previous is None or previous.winner is None:
+        return 0
+    winner = previous.players.get(seat=previous.winner).user_id
+    return next((index for index, user in enumerate(users) if user.pk == winner), 0)
+
+
+# -- Moves ----------------------------------------------------------------------------
+
+
+def submit_move(game_id, user, text, expected_move_count=None, client_move_id=""):
+    """Apply ``user``'s move ``text`` and return its ``Move`` row.
+
+    ``expected_move_count`` is the move count the page showed: a move made against an older
+    position (a stale page, a double click) raises ``StaleMove``, as does a resent
+    ``client_move_id``. The game row is locked; the move row, the new position and, at the
+    end, the result are saved in one transaction. Forced moves that follow are applied too.
+    """
+    with transaction.atomic():
+        game = _locked_game(game_id)
+        if client_move_id and game.moves.filter(client_move_id=client_move_id).exists():
+            raise StaleMove(_("This move was already made."))
+        if expected_move_count is not None and expected_move_count != game.move_count:
+            raise StaleMove(_("The game has moved on since your page was shown: this move was not made."))
+        if not game.is_running:
+            raise ServiceError(_("This game is over."))
+        player = game.players.filter(user=user).first()
+        if player is None:
+            raise ServiceError(_("You are not playing in this game."))
+        if player.left:
+            raise ServiceError(_("You have left this game."))
+        if game.turn != player.seat:
+            raise ServiceError(_("It is not your turn."))
+        try:
+            move = Move.parse(text)
+            state = game.engine_state().apply(move)
+        except IllegalMove as error:
+            raise ServiceError(_("That move is not allowed: %(reason)s") % {"reason": error}) from None
+        row = _record(game, player.seat, move, client_move_id)
+        _after_move(game, state)
+        return row
+
+
+def play_bot_move(game_id):
+    """Play one move for the bot whose turn it is; None when it is not a bot's turn."""
+    with transaction.atomic():
+        game = _locked_game(game_id)
+        player = _player_to_move(game)
+        if player is None or not player.user.is_bot:
+            return None
+        state = game.engine_state()
+        rng = random.Random(f"{game.seed}:{game.move_count}")
+        move = bots.choose_move(state, player.user.bot_level, rng)
+        row = _record(game, player.seat, move)
+        _after_move(game, state.apply(move))
+        return row
+
+
+def bot_move_due(game, now=None):
+    """Whether a bot is to play in ``game`` and has waited ``BOT_DELAY`` since the last change."""
+    player = _player_to_move(game)
+    if player is None or not player.user.is_bot:
+        return False
+    delay = timedelta(seconds=getattr(settings, "BOT_DELAY", DEFAULT_BOT_DELAY))
+    return (now or timezone.now()) - game.updated_at >= delay
+
+
+def advance_bots(game):
+    """Play the bot moves that are due (for a page poll): one per ``BOT_DELAY``, or, with no
+    delay, every bot move up to a human's turn. Returns the new ``Move`` rows."""
+    rows = []
+    while bot_move_due(game):
+        row = play_bot_move(game.pk)
+        if row is None:
+            break
+        rows.append(row)
+        game.refresh_from_db()
+    return rows
+
+
+def resign(game, user):
+    """``user`` gives up ``game``: they count as last, and the game may end (see above)."""
+    with transaction.atomic():
+        game = _locked_game(game.pk if isinstance(game, Game) else game)
+        if not game.is_running:
+            raise ServiceError(_("This game is over."))
+        player = game.players.filter(user=user, left=False).first()
+        if player is None:
+            raise ServiceError(_("You are not playing in this game."))
+        player.left = True
+        player.save(update_fields=["left"])
+        game.seq += 1
+        remaining = [p for p in game.players.select_related("user") if not p.left]
+        state = game.engine_state()
+        if len(remaining) < 2 or all(p.user.is_bot for p in remaining):
+            _finish(game, state)
+            game.save()
+        else:
+            _after_move(game, state)
+
+
+def _locked_game(game_id):
+    try:
+        return Game.objects.select_for_update().get(pk=game_id)
+    except Game.DoesNotExist:
+        raise ServiceError(_("There is no such game.")) from None
+
+
+def _player_to_move(game):
+    if not game.is_running or game.turn is None:
+        return None
+    return game.players.select_related("user").get(seat=game.turn)
+
+
+def _record(game, seat, move, client_move_id=""):
+    """Append ``move`` to the game's log; the caller saves the game."""
+    row = MoveRow.objects.create(
+        game=game, index=game.move_count, seat=seat, text=str(move), client_move_id=client_move_id
+    )
+    game.move_count += 1
+    game.seq += 1
+    return row
+
+
+def _after_move(game, state):
+    """Play the server's moves that follow (forced accepts, leavers' turns), store the new
+    position, and the result when the game is over. Cost: the moves played, no replay."""
+    left = set(game.players.filter(left=True).values_list("seat", flat=True))
+    while not state.finished:
+        if state.turn in left:
+            move = bots.forfeit_move(state)
+        elif state.legal_moves() == [FORCED_ACCEPT]:
+            move = FORCED_ACCEPT
+        else:
+            break
+        _record(game, state.turn, move)
+        state = state.apply(move)
+    if state.finished:
+        _finish(game, state)
+    else:
+        game.state = state.to_dict()
+        game.turn = state.turn
+    game.save()
+
+
+def _finish(game, state):
+    """Store the final position and result: places (leavers last) and the winner."""
+    players = list(game.players.all())
+    active = [p for p in players if not p.left]
+    if state.finished:
+        engine_places = state.places()
+        key = {p.seat: engine_places[p.seat] for p in active}
+    else:
+        key = {p.seat: len(state.hands[p.seat]) for p in active}
+    for player in players:
+        if player.left:
+            player.place = len(active) + 1
+        else:
+            player.place = 1 + sum(1 for other in key.values() if other < key[player.seat])
+    GamePlayer.objects.bulk_update(players, ["place"])
+    firsts = [p.seat for p in players if p.place == 1]
+    game.state = state.to_dict()
+    game.turn = None
+    game.status = Game.Status.FINISHED
+    game.winner = firsts[0] if len(firsts) == 1 else None
+    game.finished_at = timezone.now()
