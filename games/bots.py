@@ -18,7 +18,7 @@ DRAW_EXTRA = 0.5  # drawing costs the card and the tempo
 KEEP_WILD = 2.0  # an ace or a joker spent
 UNANSWERED_QUESTION = 1.0  # the card drawn for it
 ATTACK = 0.5  # a penalty or jump on top hurts the next player
-ATTACK_NEAR_FINISH = 1.5  # ... and more when they are about to finish
+ATTACK_NEAR_FINISH = 2.0  # ... and more when they are about to finish
 FINISH_NEXT = 2.0  # the cards left can be played out in one winning play
 SAME_SUIT_LEFT = 0.25  # per card left of the suit to follow: a play for next turn
 
