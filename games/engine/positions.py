@@ -1,0 +1,118 @@
+"""Reading a position dict (the format of ``State.to_dict``) with every check it needs."""
+
+from .cards import CARD_TEXT, parse_card, parse_suit
+from .rules import Rules
+
+
+def read_position(state_class, data):
+    if not isinstance(data, dict):
+        raise ValueError("a position is a dict")
+    missing = [k for k in ("rules", "hands", "draw_pile", "discard_pile", "turn", "direction",
+                           "suit", "pending", "declared", "drawn") if k not in data]
+    if missing:
+        raise ValueError(f"the position lacks {', '.join(missing)}")
+    rules = data["rules"]
+    rules = rules if isinstance(rules, Rules) else Rules.from_dict(rules)
+    hands = data["hands"]
+    if not isinstance(hands, list) or not 2 <= len(hands) <= 5:
+        raise ValueError("hands: a list of 2 to 5 hands")
+    players = len(hands)
+    hands = tuple(_cards(h, f"hands[{i}]") for i, h in enumerate(hands))
+    draw_pile = _cards(data["draw_pile"], "draw_pile")
+    discard_pile = _cards(data["discard_pile"], "discard_pile")
+    if not discard_pile:
+        raise ValueError("discard_pile: there is always a card on the discard pile")
+    _check_deck(rules, hands, draw_pile, discard_pile)
+    turn = data["turn"]
+    if not _is_int(turn) or not 0 <= turn < players:
+        raise ValueError(f"turn: {turn!r} is not a seat of a {players}-player game")
+    if data["direction"] not in (1, -1) or isinstance(data["direction"], bool):
+        raise ValueError("direction: 1 (clockwise) or -1")
+    suit = None if data["suit"] is None else _suit(data["suit"], "suit")
+    pending = _pending(data["pending"], rules, players, turn)
+    declared = data["declared"]
+    if not isinstance(declared, list) or len(declared) != players or not all(isinstance(d, bool) for d in declared):
+        raise ValueError(f"declared: a list of {players} true/false flags")
+    drawn = data["drawn"]
+    if drawn is not None:
+        drawn = _cards([drawn], "drawn")[0]
+        if not rules.play_after_draw or pending is not None or drawn not in hands[turn]:
+            raise ValueError("drawn: only a card in the hand of the player to move, under play_after_draw, with nothing pending")
+    winner = data.get("winner")
+    if winner is not None and (not _is_int(winner) or not 0 <= winner < players or hands[winner]):
+        raise ValueError(f"winner: {winner!r} is not a seat with an empty hand")
+    finished = data.get("finished", winner is not None)
+    turns = data.get("turns", 0)
+    if not isinstance(finished, bool) or (winner is not None and not finished):
+        raise ValueError("finished: true or false, and true when there is a winner")
+    if not _is_int(turns) or turns < 0:
+        raise ValueError("turns: a count of moves, 0 or more")
+    seed, shuffles = data.get("seed", 0), data.get("shuffles", 0)
+    if not _is_int(seed) or not _is_int(shuffles) or shuffles < 0:
+        raise ValueError("seed and shuffles: whole numbers")
+    return state_class(
+        rules, hands, draw_pile, discard_pile, turn, data["direction"], suit, pending,
+        tuple(declared), drawn, winner, finished, turns, seed, shuffles,
+    )
+
+
+def _is_int(value):
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _cards(texts, where):
+    if not isinstance(texts, list):
+        raise ValueError(f"{where}: a list of cards")
+    try:
+        return tuple(parse_card(t) if isinstance(t, str) else parse_card(repr(t)) for t in texts)
+    except ValueError as error:
+        raise ValueError(f"{where}: {error}") from None
+
+
+def _suit(text, where):
+    try:
+        return parse_suit(text) if isinstance(text, str) else parse_suit(repr(text))
+    except ValueError as error:
+        raise ValueError(f"{where}: {error}") from None
+
+
+def _check_deck(rules, hands, draw_pile, discard_pile):
+    cards = [c for hand in hands for c in hand] + list(draw_pile) + list(discard_pile)
+    seen = set()
+    for c in cards:
+        if c in seen:
+            raise ValueError(f"card {CARD_TEXT[c]} appears twice")
+        seen.add(c)
+    size = 52 + rules.jokers
+    extra = [c for c in seen if c >= size]
+    if extra:
+        raise ValueError(f"card {CARD_TEXT[extra[0]]} is not in a deck without jokers")
+    if len(seen) != size:
+        lacking = sorted(set(range(size)) - seen)
+        raise ValueError(f"the position lacks {', '.join(CARD_TEXT[c] for c in lacking[:5])}: every card of the deck must be somewhere")
+
+
+def _pending(value, rules, players, turn):
+    if value is None:
+        return None
+    if not isinstance(value, dict):
+        raise ValueError("pending: null or a dict with a kind")
+    kind = value.get("kind")
+    if kind == "penalty":
+        amount = value.get("amount")
+        if not _is_int(amount) or amount < 1:
+            raise ValueError("pending: a penalty amount is a whole number of cards, 1 or more")
+        return ("penalty", amount)
+    if kind == "jump":
+        count, by = value.get("count"), value.get("by")
+        if not _is_int(count) or count < 1:
+            raise ValueError("pending: a jump count is 1 or more")
+        if not _is_int(by) or not 0 <= by < players or by == turn:
+            raise ValueError("pending: a jump is by another seat than the one to move")
+        return ("jump", count, by)
+    if kind == "question":
+        if rules.question_answered_by != "next":
+            raise ValueError("pending: questions are answered in the same play under question_answered_by: self")
+        return ("question", _suit(value.get("suit"), "pending suit"))
+    raise ValueError("pending: kind is penalty, jump or question")
+

@@ -1,0 +1,183 @@
+"""A game position: what it holds, its JSON form, its views, and the entry points."""
+
+import random
+
+from . import transitions
+from .cards import CARD_TEXT, SUITS, deck
+from .generate import legal_moves
+from .moves import Move
+from .rules import Rules
+
+
+class State:
+    """An immutable game position. ``apply`` returns a new State and never changes this one.
+
+    Cards are small integers (see ``cards``); the attributes are for reading only:
+    ``hands`` (a tuple per seat), ``draw_pile`` and ``discard_pile`` (bottom to top),
+    ``turn``, ``direction``, ``suit`` (0–3 or None), ``pending`` (None,
+    ``("penalty", n)``, ``("jump", k, by)`` or ``("question", suit)``), ``declared``,
+    ``drawn``, ``winner``, ``finished``, ``turns`` (moves made), ``seed`` and ``shuffles``
+    (how many reshuffles so far: with the seed it fixes the next one).
+    """
+
+    __slots__ = (
+        "rules", "hands", "draw_pile", "discard_pile", "turn", "direction", "suit", "pending",
+        "declared", "drawn", "winner", "finished", "turns", "seed", "shuffles", "_legal",
+    )
+
+    def __init__(self, rules, hands, draw_pile, discard_pile, turn, direction, suit, pending,
+                 declared, drawn=None, winner=None, finished=False, turns=0, seed=0, shuffles=0):
+        self.rules = rules
+        self.hands = hands
+        self.draw_pile = draw_pile
+        self.discard_pile = discard_pile
+        self.turn = turn
+        self.direction = direction
+        self.suit = suit
+        self.pending = pending
+        self.declared = declared
+        self.drawn = drawn
+        self.winner = winner
+        self.finished = finished
+        self.turns = turns
+        self.seed = seed
+        self.shuffles = shuffles
+        self._legal = None
+
+    @property
+    def players(self):
+        return len(self.hands)
+
+    def legal_moves(self):
+        """Every distinct legal move for the player to move, without ``!``."""
+        if self._legal is None:
+            self._legal = legal_moves(self)
+        return list(self._legal)
+
+    def apply(self, move):
+        """The position after ``move`` (a Move or move text); raises IllegalMove."""
+        if isinstance(move, str):
+            move = Move.parse(move)
+        return transitions.apply(self, move)
+
+    def places(self):
+        """Final places by seat (1 = first; equal card counts share), None while running."""
+        if not self.finished:
+            return None
+        if self.winner is None:
+            return [1] * self.players
+        sizes = [len(h) for h in self.hands]
+        others = sorted(sizes[s] for s in range(self.players) if s != self.winner)
+        return [1 if s == self.winner else 2 + others.index(sizes[s]) for s in range(self.players)]
+
+    # -- JSON forms -----------------------------------------------------------------
+
+    def to_dict(self):
+        """The full position, seed included: for the server and tests, never for a client."""
+        return {
+            "rules": self.rules.to_dict(),
+            "hands": [[CARD_TEXT[c] for c in hand] for hand in self.hands],
+            "draw_pile": [CARD_TEXT[c] for c in self.draw_pile],
+            "discard_pile": [CARD_TEXT[c] for c in self.discard_pile],
+            "turn": self.turn,
+            "direction": self.direction,
+            "suit": _suit_text(self.suit),
+            "pending": _pending_dict(self.pending),
+            "declared": list(self.declared),
+            "drawn": None if self.drawn is None else CARD_TEXT[self.drawn],
+            "winner": self.winner,
+            "finished": self.finished,
+            "turns": self.turns,
+            "seed": self.seed,
+            "shuffles": self.shuffles,
+        }
+
+    @classmethod
+    def from_dict(cls, data):
+        """Read a position; an impossible one raises ValueError saying what is wrong."""
+        from .positions import read_position
+
+        return read_position(cls, data)
+
+    def view(self, player):
+        """What seat ``player`` (None: a spectator) may see (RULES.md section 10)."""
+        if player is not None and not (isinstance(player, int) and 0 <= player < self.players):
+            raise ValueError(f"no seat {player!r} at a {self.players}-player game")
+        view = {
+            "players": self.players,
+            "you": player,
+            "hand": None if player is None else [CARD_TEXT[c] for c in self.hands[player]],
+            "hand_sizes": [len(h) for h in self.hands],
+            "discard_pile": [CARD_TEXT[c] for c in self.discard_pile],
+            "draw_pile_size": len(self.draw_pile),
+            "turn": self.turn,
+            "direction": self.direction,
+            "suit": _suit_text(self.suit),
+            "pending": _pending_dict(self.pending),
+            "declared": list(self.declared),
+            "drawn": CARD_TEXT[self.drawn] if self.drawn is not None and player == self.turn else None,
+            "finished": self.finished,
+            "winner": self.winner,
+            "turns": self.turns,
+            "rules": self.rules.to_dict(),
+        }
+        if self.finished:
+            view["hands"] = [[CARD_TEXT[c] for c in hand] for hand in self.hands]
+            view["places"] = self.places()
+        return view
+
+    def __eq__(self, other):
+        return isinstance(other, State) and self.to_dict() == other.to_dict()
+
+    __hash__ = None
+
+    def __repr__(self):
+        return f"<State turn={self.turn} turns={self.turns} finished={self.finished}>"
+
+
+def _suit_text(suit):
+    return None if suit is None else SUITS[suit]
+
+
+def _pending_dict(pending):
+    if pending is None:
+        return None
+    if pending[0] == "penalty":
+        return {"kind": "penalty", "amount": pending[1]}
+    if pending[0] == "jump":
+        return {"kind": "jump", "count": pending[1], "by": pending[2]}
+    return {"kind": "question", "suit": SUITS[pending[1]]}
+
+
+def new_game(rules, players, seed, first=0):
+    """Deal a new game (RULES.md section 2): seat ``first`` starts, play goes clockwise."""
+    if not isinstance(rules, Rules):
+        rules = Rules.from_dict(rules)
+    if not (isinstance(players, int) and 2 <= players <= 5):
+        raise ValueError(f"players: {players!r}; a game has 2 to 5 players")
+    if not (isinstance(first, int) and 0 <= first < players):
+        raise ValueError(f"first: {first!r} is not a seat of a {players}-player game")
+    rng = random.Random(f"kadi-deal:{seed}")
+    pile = deck(rules.jokers)
+    rng.shuffle(pile)
+    hands = [[] for _ in range(players)]
+    for _ in range(rules.hand_size):
+        for hand in hands:
+            hand.append(pile.pop())
+    start = pile.pop()
+    while not transitions.is_start_card(start):
+        pile.insert(rng.randrange(len(pile) + 1), start)
+        start = pile.pop()
+    return State(
+        rules, tuple(tuple(h) for h in hands), tuple(pile), (start,), first, 1,
+        transitions.SUIT_OF[start], None, (False,) * players, seed=seed,
+    )
+
+
+def replay(rules, players, seed, moves, first=0):
+    """Every state from the deal to the last of ``moves`` (Move objects or move text)."""
+    states = [new_game(rules, players, seed, first)]
+    for move in moves:
+        states.append(states[-1].apply(move))
+    return states
+

@@ -1,0 +1,258 @@
+"""Applying a move: the effects of RULES.md sections 4–8 on a copy of the state."""
+
+import random
+
+from .cards import (
+    ACE, CARD_TEXT, IS_JOKER, IS_PENALTY, IS_QUESTION, JACK, KING, PLAIN_RANKS, RANK, SUIT,
+)
+from .derived import derive
+from .generate import starts_normally
+from .moves import ACCEPT, DRAW, PASS, PLAY, IllegalMove
+from .validate import declaration_allowed, play_problem
+
+SUIT_OF = SUIT
+
+
+def is_start_card(card):
+    """Only an answer card (4 5 6 7 9 10) may open the discard pile."""
+    return RANK[card] in PLAIN_RANKS
+
+
+def apply(state, move):
+    if state.finished:
+        raise IllegalMove("the game is over")
+    kind = move.kind
+    if kind == PLAY:
+        return _apply_play(state, move)
+    pending = state.pending
+    pending_kind = pending[0] if pending else None
+    if kind == DRAW:
+        if state.drawn is not None:
+            raise IllegalMove("you have drawn already: play a play that begins with the drawn card, or pass")
+        if pending_kind == "jump":
+            raise IllegalMove("you are jumped: accept, or counter with jacks where that is allowed")
+        if pending is None and not state.rules.voluntary_draw and len(state.legal_moves()) > 1:
+            raise IllegalMove("you must play when you can: drawing at will is off at this table (voluntary_draw)")
+        return _draw_move(state, move.declare)
+    if kind == ACCEPT:
+        if pending_kind != "jump":
+            raise IllegalMove("there is no jump to accept")
+        return _finish(_accept(_clone(state), move.declare))
+    if kind == PASS:
+        if state.drawn is None:
+            raise IllegalMove("you may pass only just after drawing, under play_after_draw")
+        s = _clone(state)
+        s.drawn = None
+        _declare_if(s, move.declare)
+        return _finish(_advance(s))
+    raise IllegalMove(f"{kind!r} is not a move")
+
+
+def _apply_play(state, move):
+    cards = move.cards
+    hand = state.hands[state.turn]
+    if len(set(cards)) != len(cards):
+        raise IllegalMove("a card cannot be played twice in one play")
+    for c in cards:
+        if c not in hand:
+            raise IllegalMove(f"you do not hold {CARD_TEXT[c]}")
+    if move.suit is not None and RANK[cards[-1]] != ACE:
+        raise IllegalMove("only a play that ends with an ace names a suit")
+    problem = play_problem(state, cards)
+    if problem is not None:
+        if state.rules.misplay == "penalty":
+            return _misplay(state, move.declare)
+        raise IllegalMove(problem)
+    suit = move.suit
+    if declaration_allowed(state, cards):
+        if suit is None:
+            suit = SUIT[cards[-1]]
+    elif suit is not None:
+        raise IllegalMove("a single ace cancelling a penalty cannot name a suit")
+    return _play(state, cards, suit, move.declare)
+
+
+def _play(state, cards, declared_suit, declare):
+    s = _clone(state)
+    seat = s.turn
+    rules = s.rules
+    d = derive(rules)
+    hand = tuple(c for c in s.hands[seat] if c not in cards)
+    s.hands = _with(s.hands, seat, hand)
+    before = s.pending
+    top_before = s.discard_pile[-1]
+    s.discard_pile = s.discard_pile + cards
+    had_declared = s.declared[seat]
+    s.declared = _with(s.declared, seat, declare)
+    s.drawn = None
+    s.pending = None
+    last = cards[-1]
+    rank = RANK[last]
+    if not hand:
+        finishing = d.is_finishing[last] and not any(IS_JOKER[c] for c in cards)
+        others_hold = not rules.no_win_while_cardless or all(
+            s.hands[o] for o in range(len(s.hands)) if o != seat
+        )
+        if finishing and others_hold:
+            if had_declared or not rules.niko_kadi:
+                s.suit = SUIT[last]
+                s.winner = seat
+                s.finished = True
+                return _finish(s)
+            _draw(s, seat, rules.niko_kadi_penalty)
+    if rank == ACE:
+        if before is not None and before[0] == "penalty" and declared_suit is None:
+            s.suit = SUIT[last] if rules.ace_cancel_suit == "ace" else SUIT[top_before]
+        else:
+            s.suit = declared_suit
+    elif IS_PENALTY[last]:
+        values = d.penalty_value
+        cumulative = rules.penalty_stacking == "cumulative"
+        amount = sum(values[c] for c in cards) if cumulative else values[last]
+        if cumulative and before is not None and before[0] == "penalty":
+            amount += before[1]
+        s.pending = ("penalty", amount)
+        s.suit = _suit_after_penalty(s, cards)
+    else:
+        s.suit = SUIT[last]
+        if rank == JACK:
+            s.pending = ("jump", sum(1 for c in cards if RANK[c] == JACK), seat)
+        elif rank == KING:
+            return _finish(_kickback(s, sum(1 for c in cards if RANK[c] == KING)))
+        elif IS_QUESTION[last]:  # a play of questions only: nobody answered
+            if d.answers_in_play:
+                _draw(s, seat, 1)
+            else:
+                s.pending = ("question", SUIT[last])
+    return _finish(_advance(s))
+
+
+def _suit_after_penalty(s, cards):
+    """A 2 or 3 sets its suit; a joker clears it (``after_joker: any``) or leaves the suit
+    of the card beneath (``previous``)."""
+    for c in reversed(cards):
+        if not IS_JOKER[c]:
+            return SUIT[c]
+        if s.rules.after_joker == "any":
+            return None
+    return s.suit
+
+
+def _kickback(s, kings):
+    if kings % 2 == 0:
+        return _advance(s)
+    if len(s.hands) == 2:
+        if s.rules.kickback_two_player == "play-again":
+            s.direction = -s.direction
+            return s  # the same player goes again
+        return _advance(s)
+    s.direction = -s.direction
+    return _advance(s)
+
+
+def _draw_move(state, declare):
+    s = _clone(state)
+    seat = s.turn
+    s.declared = _with(s.declared, seat, declare)
+    pending = s.pending
+    if pending is not None:  # a penalty of n, or a question: draw and the turn ends
+        _draw(s, seat, pending[1] if pending[0] == "penalty" else 1)
+        s.pending = None
+        return _finish(_advance(s))
+    drawn = _draw(s, seat, 1)
+    if s.rules.play_after_draw and drawn and starts_normally(s, drawn[0]):
+        s.drawn = drawn[0]
+        return _finish(s)
+    return _finish(_advance(s))
+
+
+def _accept(s, declare):
+    _declare_if(s, declare)
+    _, count, by = s.pending
+    count -= 1
+    _advance(s)
+    if count:
+        if s.turn == by:
+            _advance(s)
+        s.pending = ("jump", count, by)
+    else:
+        s.pending = None
+    return s
+
+
+def _misplay(state, declare):
+    """RULES.md section 8: the cards stay; one card more than the player would have drawn."""
+    s = _clone(state)
+    seat = s.turn
+    pending = s.pending
+    if pending is not None and pending[0] == "jump":
+        _draw(s, seat, 1)
+        return _finish(_accept(s, declare))
+    if s.drawn is not None:
+        would = 0
+    elif pending is not None and pending[0] == "penalty":
+        would = pending[1]
+    else:
+        would = 1
+    s.declared = _with(s.declared, seat, declare)
+    _draw(s, seat, would + 1)
+    s.pending = None
+    s.drawn = None
+    return _finish(_advance(s))
+
+
+def _draw(s, seat, count):
+    """Move up to ``count`` cards from the draw pile to ``seat``, reshuffling the discard
+    pile (all but its top) when the draw pile runs out (RULES.md section 7)."""
+    if count <= 0:
+        return ()
+    pile = list(s.draw_pile)
+    got = []
+    for _ in range(count):
+        if not pile:
+            if len(s.discard_pile) <= 1:
+                break
+            pile = list(s.discard_pile[:-1])
+            random.Random(f"kadi-shuffle:{s.seed}:{s.shuffles}").shuffle(pile)
+            s.shuffles += 1
+            s.discard_pile = s.discard_pile[-1:]
+        got.append(pile.pop())
+    s.draw_pile = tuple(pile)
+    s.hands = _with(s.hands, seat, s.hands[seat] + tuple(got))
+    return got
+
+
+def _declare_if(s, declare):
+    """``accept`` and ``pass`` set the Niko Kadi flag only when they declare."""
+    if declare:
+        s.declared = _with(s.declared, s.turn, True)
+
+
+def _advance(s):
+    s.turn = (s.turn + s.direction) % len(s.hands)
+    return s
+
+
+def _finish(s):
+    s.turns += 1
+    if not s.finished and s.turns >= s.rules.max_turns:
+        s.finished = True
+    return s
+
+
+def _with(items, index, value):
+    return items[:index] + (value,) + items[index + 1:]
+
+
+def _clone(state):
+    s = object.__new__(type(state))
+    for name in _SLOTS:
+        setattr(s, name, getattr(state, name))
+    s._legal = None
+    return s
+
+
+_SLOTS = (
+    "rules", "hands", "draw_pile", "discard_pile", "turn", "direction", "suit", "pending",
+    "declared", "drawn", "winner", "finished", "turns", "seed", "shuffles",
+)
