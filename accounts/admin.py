@@ -25,3 +25,6 @@ class LoginFailureAdmin(admin.ModelAdmin):
     list_display = ("username", "ip_address", "created_at")
     search_fields = ("username", "ip_address")
     readonly_fields = ("username", "ip_address", "created_at")
+
+    def has_add_permission(self, request):
+        return False
