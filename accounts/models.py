@@ -65,4 +65,4 @@ class LoginFailure(models.Model):
         verbose_name_plural = _("failed log-ins")
 
     def __str__(self) -> str:
-        return f"{self.username} from {self.ip_address} at {self.created_at:%Y-%m-%d %H:%M:%S}"
+        return _("%(username)s from %(address)s") % {"username": self.username, "address": self.ip_address}
