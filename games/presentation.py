@@ -8,7 +8,8 @@ and never a full state, so nothing hidden can reach a page through it.
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from games.engine.cards import SUIT_SYMBOLS, SUITS
+from games.engine.cards import CARD_TEXT, SUIT_SYMBOLS, SUITS
+from games.engine.moves import Move
 from games.engine.rules import (
     DEFAULT_PRESET,
     GROUPS,
@@ -186,8 +187,7 @@ VALUE_SENTENCES = {
     },
     "penalty_counter": {
         "same-rank": gettext_lazy(
-            "A penalty is countered only with the same rank: a 2 on a 2, a 3 on a 3, a joker "
-            "on a joker."
+            "A penalty is countered only with the same rank: a 2 on a 2, a 3 on a 3, a joker on a joker."
         ),
         "rank-or-suit": gettext_lazy(
             "A penalty is countered with a penalty card of the same rank or suit, or a joker."
@@ -195,7 +195,9 @@ VALUE_SENTENCES = {
         "any": gettext_lazy("Any penalty card (2, 3 or joker) counters a penalty."),
     },
     "penalty_stacking": {
-        "replace": gettext_lazy("A countered penalty starts again: the next player owes the last card's value."),
+        "replace": gettext_lazy(
+            "A countered penalty starts again: the next player owes the last card's value."
+        ),
         "cumulative": gettext_lazy("Penalties add up: a counter passes the whole sum on."),
     },
     "penalty_combo": {
@@ -223,10 +225,14 @@ def _ranks_list(ranks):
 
 def _number_sentence(name, value):
     if name == "hand_size":
-        return ngettext("Each player is dealt %(n)d card.", "Each player is dealt %(n)d cards.", value) % {"n": value}
+        return ngettext("Each player is dealt %(n)d card.", "Each player is dealt %(n)d cards.", value) % {
+            "n": value
+        }
     if name == "joker_draw":
         return ngettext(
-            "A joker makes the next player draw %(n)d card.", "A joker makes the next player draw %(n)d cards.", value
+            "A joker makes the next player draw %(n)d card.",
+            "A joker makes the next player draw %(n)d cards.",
+            value,
         ) % {"n": value}
     if name == "niko_kadi_penalty":
         if value == 0:
@@ -311,7 +317,10 @@ def _option_values(option):
 
 def _option_range(option):
     if option.kind == "int":
-        return _("Tables may choose any number from %(low)d to %(high)d.") % {"low": option.low, "high": option.high}
+        return _("Tables may choose any number from %(low)d to %(high)d.") % {
+            "low": option.low,
+            "high": option.high,
+        }
     if option.kind == "ranks":
         return _("Tables may choose any of: %(ranks)s.") % {"ranks": _ranks_list(option.choices)}
     return ""
@@ -327,11 +336,22 @@ def options_catalogue():
             values = [
                 {
                     "text": rule_sentence(option, value),
-                    "presets": [preset_label(name) for name, rules in preset_values.items() if rules[option.name] == value],
+                    "presets": [
+                        preset_label(name)
+                        for name, rules in preset_values.items()
+                        if rules[option.name] == value
+                    ],
                 }
                 for value in _option_values(option)
             ]
-            options.append({"name": option.name, "label": OPTION_LABELS[option.name], "values": values, "range": _option_range(option)})
+            options.append(
+                {
+                    "name": option.name,
+                    "label": OPTION_LABELS[option.name],
+                    "values": values,
+                    "range": _option_range(option),
+                }
+            )
         groups.append({"title": GROUP_TITLES[group], "options": options})
     return groups
 
@@ -343,9 +363,18 @@ def presets_catalogue():
     for name in PRESETS:
         rules = Rules.preset(name).to_dict()
         differences = [
-            rule_sentence(option, rules[option.name]) for option in OPTIONS if rules[option.name] != default[option.name]
+            rule_sentence(option, rules[option.name])
+            for option in OPTIONS
+            if rules[option.name] != default[option.name]
         ]
-        presets.append({"name": name, "label": preset_label(name), "default": name == DEFAULT_PRESET, "differences": differences})
+        presets.append(
+            {
+                "name": name,
+                "label": preset_label(name),
+                "default": name == DEFAULT_PRESET,
+                "differences": differences,
+            }
+        )
     return presets
 
 
@@ -356,7 +385,12 @@ def suit_info(suit):
     """The active suit for display, or None when any card may follow (after a joker)."""
     if suit is None:
         return None
-    return {"code": suit, "symbol": suit_symbol(suit), "words": str(SUIT_WORDS[suit]), "red": suit in RED_SUITS}
+    return {
+        "code": suit,
+        "symbol": suit_symbol(suit),
+        "words": str(SUIT_WORDS[suit]),
+        "red": suit in RED_SUITS,
+    }
 
 
 def direction_words(direction):
@@ -366,7 +400,7 @@ def direction_words(direction):
 def pending_words(view, names):
     """The pending effect in words, addressed to the viewer when it is their turn; "" if none."""
     pending = view["pending"]
-    if pending is None or view["finished"]:
+    if pending is None:
         return ""
     yours = view["you"] is not None and view["turn"] == view["you"]
     mover = names[view["turn"]]
@@ -376,11 +410,13 @@ def pending_words(view, names):
             return ngettext(
                 "You owe %(n)d card — counter or draw.", "You owe %(n)d cards — counter or draw.", n
             ) % {"n": n}
-        return ngettext("%(name)s owes %(n)d card.", "%(name)s owes %(n)d cards.", n) % {"name": mover, "n": n}
+        return ngettext("%(name)s owes %(n)d card.", "%(name)s owes %(n)d cards.", n) % {
+            "name": mover,
+            "n": n,
+        }
     if pending["kind"] == "jump":
-        counter = view["rules"]["jump_counter"]
         if yours:
-            if counter:
+            if view["rules"]["jump_counter"]:
                 return _("Jump: you are skipped — accept or counter with a jack.")
             return _("Jump: you are skipped — accept.")
         return ngettext(
@@ -390,7 +426,9 @@ def pending_words(view, names):
         ) % {"by": names[pending["by"]], "count": pending["count"], "name": mover}
     suit = SUIT_WORDS[pending["suit"]]
     if yours:
-        return _("Question: answer with a card of %(suit)s or another question, or draw one card.") % {"suit": suit}
+        return _("Question: answer with a card of %(suit)s or another question, or draw one card.") % {
+            "suit": suit
+        }
     return _("Question: %(name)s must answer with a card of %(suit)s or another question.") % {
         "name": mover,
         "suit": suit,
@@ -412,14 +450,15 @@ def allowed_actions(view):
     return {"play", "draw"}
 
 
-def status_words(view, names):
+def _status_words(view, names, result):
     """One line on whose turn it is, or how the game ended."""
-    if view["finished"]:
-        if view["winner"] is None:
-            return _("The game ended with no winner.")
-        if view["winner"] == view["you"]:
+    if result is not None:
+        winner = result["winner"]
+        if winner is None:
+            return _("The game is over, with no winner.")
+        if winner == view["you"]:
             return _("You won!")
-        return _("%(name)s won.") % {"name": names[view["winner"]]}
+        return _("%(name)s won.") % {"name": names[winner]}
     if view["turn"] == view["you"]:
         if view["drawn"] is not None:
             return _("You drew the %(card)s: play it, or pass.") % {"card": card_words(view["drawn"])}
@@ -427,52 +466,110 @@ def status_words(view, names):
     return _("%(name)s to play.") % {"name": names[view["turn"]]}
 
 
-def describe_game(view, names):
+def describe_game(view, seats, result=None):
     """Everything a table page shows about a game, from one player's (or a spectator's) view.
 
-    ``names`` are the players' display names by seat. The result holds only what
-    ``view`` holds: hidden cards cannot leak through it.
+    ``seats`` holds, by engine seat, ``{"name", "left"}``; ``result`` is None while the
+    game runs, else ``{"places": [place by seat], "winner": seat or None}`` as the site
+    recorded them. Cards come from ``view`` alone, so hidden cards cannot leak through this.
     """
     you = view["you"]
-    seats = range(view["players"])
-    places = view.get("places")
+    over = result is not None
+    names = [seat["name"] for seat in seats]
+    hands = view.get("hands")
     players = [
         {
             "seat": seat,
             "name": names[seat],
+            "left": seats[seat]["left"],
             "you": seat == you,
             "cards": view["hand_sizes"][seat],
             "niko_kadi": view["declared"][seat],
-            "to_play": seat == view["turn"] and not view["finished"],
-            "place": places[seat] if places else None,
-            "hand": view["hands"][seat] if "hands" in view else None,
+            "to_play": not over and seat == view["turn"],
+            "place": result["places"][seat] if over else None,
+            "hand": hands[seat] if hands else None,
         }
-        for seat in seats
+        for seat in range(view["players"])
     ]
-    # Opponents in the order they play after the viewer (or all of them, for a spectator).
+    # Everyone else in seat order from the viewer on (a spectator sees all from seat 0).
     start = 0 if you is None else you + 1
-    opponents = [players[(start + i) % len(players)] for i in range(len(players))]
+    others = [players[(start + i) % len(players)] for i in range(len(players))]
     pile = view["discard_pile"]
+    pending = None if over else view["pending"]
+    view = dict(view, pending=pending, finished=over)
     return {
         "you": you,
-        "your_turn": you is not None and not view["finished"] and view["turn"] == you,
+        "over": over,
+        "your_turn": not over and you is not None and view["turn"] == you,
         "hand": view["hand"],
         "drawn": view["drawn"],
         "players": players,
-        "opponents": [p for p in opponents if not p["you"]],
-        "standings": sorted(players, key=lambda p: (p["place"] or 0, p["seat"])) if places else [],
+        "opponents": [p for p in others if not p["you"]],
+        "standings": sorted(players, key=lambda p: (p["place"] or 0, p["seat"])) if over else [],
         "top": pile[-1],
         "under": pile[-4:-1],
-        "discard_size": len(pile),
         "draw_pile_size": view["draw_pile_size"],
         "suit": suit_info(view["suit"]),
-        "direction": view["direction"],
+        "clockwise": view["direction"] == 1,
         "direction_words": direction_words(view["direction"]),
         "pending_words": pending_words(view, names),
-        "status_words": status_words(view, names),
+        "draw_count": pending["amount"] if pending and pending["kind"] == "penalty" else 1,
+        "status_words": _status_words(view, names, result),
         "actions": allowed_actions(view),
-        "finished": view["finished"],
-        "turns": view["turns"],
         "niko_kadi_rule": view["rules"]["niko_kadi"],
         "your_niko_kadi": you is not None and view["declared"][you],
     }
+
+
+def move_entry(text):
+    """A logged move for display: its kind, the cards played, a declared suit, "Niko Kadi!"."""
+    move = Move.parse(text)
+    return {
+        "kind": move.kind,
+        "cards": [CARD_TEXT[card] for card in move.cards],
+        "suit": suit_info(SUITS[move.suit]) if move.suit is not None else None,
+        "niko_kadi": move.declare,
+    }
+
+
+CARD_ROLES = (
+    (
+        gettext_lazy("Answer cards: 4 5 6 7 9 10"),
+        gettext_lazy("Plain cards: play them on the same suit or rank. Only they can finish a game."),
+        ("4H", "5D", "6S", "7C", "9H", "10S"),
+    ),
+    (
+        gettext_lazy("Questions: Q and 8"),
+        gettext_lazy("A question must be answered by an answer card of its suit."),
+        ("QH", "8S"),
+    ),
+    (
+        gettext_lazy("Jumps: J"),
+        gettext_lazy("A jack skips the next player; several jacks skip several."),
+        ("JD", "JC"),
+    ),
+    (
+        gettext_lazy("Kickbacks: K"),
+        gettext_lazy("A king reverses the direction of play."),
+        ("KH", "KS"),
+    ),
+    (
+        gettext_lazy("Aces"),
+        gettext_lazy(
+            "Wild: an ace goes on any card and names the suit to follow. Aces also cancel a penalty."
+        ),
+        ("AS", "AH"),
+    ),
+    (
+        gettext_lazy("Penalty cards: 2, 3 and jokers"),
+        gettext_lazy(
+            "The next player draws 2, 3 or 5 cards — unless they counter with a penalty card of their own."
+        ),
+        ("2H", "3C", "JKR", "JKB"),
+    ),
+)
+
+
+def card_roles():
+    """The kinds of card, each with a few card pictures, for the rules page."""
+    return [{"title": title, "text": text, "cards": cards} for title, text, cards in CARD_ROLES]

@@ -1,10 +1,23 @@
-"""Placeholder until the games views land: the home page only."""
+"""The games app's pages: lobby, tables and their actions, rules."""
 
 from django.urls import path
-from django.views.generic import TemplateView
+
+from games import views
 
 app_name = "games"
 
 urlpatterns = [
-    path("", TemplateView.as_view(template_name="home.html"), name="lobby"),
+    path("", views.lobby, name="lobby"),
+    path("tables/new/", views.create_table, name="create_table"),
+    path("t/<int:table_id>/", views.table, name="table"),
+    path("t/<int:table_id>/area/", views.table_area, name="table_area"),
+    path("t/<int:table_id>/seat/take/", views.take_seat, name="take_seat"),
+    path("t/<int:table_id>/seat/leave/", views.leave_seat, name="leave_seat"),
+    path("t/<int:table_id>/bots/add/", views.add_bot, name="add_bot"),
+    path("t/<int:table_id>/bots/remove/", views.remove_bot, name="remove_bot"),
+    path("t/<int:table_id>/start/", views.start_game, name="start_game"),
+    path("t/<int:table_id>/move/", views.move, name="move"),
+    path("t/<int:table_id>/resign/", views.resign, name="resign"),
+    path("t/<int:table_id>/rematch/", views.rematch, name="rematch"),
+    path("rules/", views.rules, name="rules"),
 ]

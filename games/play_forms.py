@@ -1,0 +1,38 @@
+"""The forms players fill in on the site: a new table, a seat, a bot, a move.
+
+They only check the shape of what was posted; ``games.services`` decides what is allowed.
+(The admin's house-rules form lives in ``games.forms``.)
+"""
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from games.bots import LEVELS
+from games.models import MAX_SEATS, MIN_SEATS, Table
+from games.presentation import PRESET_LABEL_WORDS
+
+
+class NewTableForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=Table._meta.get_field("name").max_length)
+    seat_count = forms.TypedChoiceField(
+        label=_("Seats"),
+        choices=[(n, n) for n in range(MIN_SEATS, MAX_SEATS + 1)],
+        coerce=int,
+        initial=4,
+    )
+    preset = forms.ChoiceField(label=_("Rules"), choices=list(PRESET_LABEL_WORDS.items()))
+
+
+class SeatForm(forms.Form):
+    position = forms.IntegerField(min_value=0, max_value=MAX_SEATS - 1, required=False)
+
+
+class BotForm(forms.Form):
+    level = forms.ChoiceField(choices=[(level, level) for level in LEVELS])
+
+
+class MoveForm(forms.Form):
+    """A move as text ("QH 8H 4H !", "AH @S", "draw") and the move count the page showed."""
+
+    move = forms.CharField(max_length=200, error_messages={"required": _("Choose cards, or draw.")})
+    expected_move_count = forms.IntegerField(min_value=0)

@@ -1,0 +1,105 @@
+"""What the lobby and a table page show, read from the database for one viewer.
+
+Reads only; writes go through ``games.services``. A running game is shown through
+``State.view`` of the viewer's own seat (a spectator's view otherwise), never the full
+position.
+"""
+
+from django.db.models import Count, OuterRef, Subquery
+
+from accounts.models import User
+from games.engine.cards import SUITS
+from games.models import Game, Table
+from games.presentation import describe_game, move_entry, preset_label, rules_summary, suit_info
+
+POLL_WHILE_WAITING = "2s"  # seats may change, someone may start a game
+POLL_WHILE_OTHERS_PLAY = "1s"  # each poll may also play a bot move that is due
+MOVE_LOG_LENGTH = 12
+
+STATUS_WAITING, STATUS_PLAYING, STATUS_FINISHED = "waiting", "playing", "finished"
+
+
+def lobby_tables():
+    """Every table with its seats taken and the status of its latest game."""
+    latest = Game.objects.filter(table=OuterRef("pk")).order_by("-number").values("status")[:1]
+    tables = Table.objects.annotate(seats_taken=Count("seats"), game_status=Subquery(latest))
+    return [
+        {
+            "table": table,
+            "preset": preset_label(table.preset),
+            "seats_taken": table.seats_taken,
+            "status": _lobby_status(table.game_status),
+        }
+        for table in tables
+    ]
+
+
+def _lobby_status(game_status):
+    if game_status is None:
+        return STATUS_WAITING
+    return STATUS_PLAYING if game_status == Game.Status.RUNNING else STATUS_FINISHED
+
+
+def table_context(table, user):
+    """The table page's context for ``user`` (maybe anonymous)."""
+    seats = {seat.position: seat for seat in table.seats.select_related("user")}
+    your_seat = next((seat for seat in seats.values() if seat.user_id == user.pk), None)
+    game = table.current_game()
+    running = game is not None and game.is_running
+    context = {
+        "table": table,
+        "preset": preset_label(table.preset),
+        "seats": [_seat_entry(position, seats.get(position), user) for position in range(table.seat_count)],
+        "seated": your_seat is not None,
+        "table_full": len(seats) >= table.seat_count,
+        "can_start": your_seat is not None and not running and len(seats) >= 2,
+        "game_row": game,
+        "game": None,
+        "rules": rules_summary(game.rules if running else table.rules().to_dict(), table.preset),
+        "rules_frozen": running,
+        "bot_levels": [(level, label) for level, label in User.BotLevel.choices if level],
+        "suits": [suit_info(suit) for suit in SUITS],
+    }
+    if game is not None:
+        context.update(_game_context(game, user))
+    context["poll"] = _poll_interval(context)
+    return context
+
+
+def _seat_entry(position, seat, user):
+    if seat is None:
+        return {"position": position, "number": position + 1, "user": None}
+    return {
+        "position": position,
+        "number": position + 1,
+        "user": seat.user,
+        "name": seat.user.name,
+        "bot": seat.user.is_bot,
+        "you": seat.user_id == user.pk,
+    }
+
+
+def _game_context(game, user):
+    players = list(game.players.select_related("user").order_by("seat"))
+    you = next((p.seat for p in players if p.user_id == user.pk and not p.left), None)
+    view = game.engine_state().view(you)
+    result = None
+    if not game.is_running:
+        result = {"places": [p.place for p in players], "winner": game.winner}
+    names = [{"name": p.user.name, "left": p.left} for p in players]
+    moves = game.moves.order_by("-index")[:MOVE_LOG_LENGTH]
+    return {
+        "game": describe_game(view, names, result),
+        "moves": [
+            {"number": m.index + 1, "name": names[m.seat]["name"], **move_entry(m.text)} for m in moves
+        ],
+        "move_total": game.move_count,
+    }
+
+
+def _poll_interval(context):
+    """How often the page asks for news: not while it waits for the viewer's own move."""
+    game = context["game"]
+    if game is None or game["over"]:
+        return POLL_WHILE_WAITING
+    return "" if game["your_turn"] else POLL_WHILE_OTHERS_PLAY

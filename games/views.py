@@ -1,0 +1,186 @@
+"""The lobby, the table page and its actions, and the rules page.
+
+Views stay thin: forms check the shape of a request, ``games.services`` makes every
+change (and refuses with a ``ServiceError`` message), ``games.table_page`` reads what a
+page shows. Each table action answers an HTMX request with the re-rendered table area and
+any other request with a redirect back to the table.
+"""
+
+from functools import partial
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from games import services
+from games.documents import rules_document_html
+from games.models import Table
+from games.play_forms import BotForm, MoveForm, NewTableForm, SeatForm
+from games.presentation import card_roles, options_catalogue, presets_catalogue
+from games.table_page import lobby_tables, table_context
+
+TABLE_AREA = "games/partials/table_area.html"
+
+
+@require_GET
+def lobby(request):
+    return render(request, "games/lobby.html", {"tables": lobby_tables(), "form": NewTableForm()})
+
+
+@login_required
+@require_POST
+def create_table(request):
+    form = NewTableForm(request.POST)
+    if form.is_valid():
+        try:
+            table = services.create_table(request.user, **form.cleaned_data)
+        except services.ServiceError as error:
+            form.add_error(None, str(error))
+        else:
+            return redirect("games:table", table_id=table.pk)
+    return render(request, "games/lobby.html", {"tables": lobby_tables(), "form": form}, status=400)
+
+
+@require_GET
+def table(request, table_id):
+    table = get_object_or_404(Table, pk=table_id)
+    return render(request, "games/table.html", table_context(table, request.user))
+
+
+@require_GET
+def table_area(request, table_id):
+    """The part of the table page that changes; polled, and each poll plays a due bot move."""
+    table = get_object_or_404(Table, pk=table_id)
+    game = table.current_game()
+    if game is not None and game.is_running:
+        services.advance_bots(game)
+    return render(request, TABLE_AREA, table_context(table, request.user))
+
+
+def _act(request, table, action, error_key="error"):
+    """Run ``action`` (a service call); answer with the table area or a redirect to the table."""
+    error = None
+    try:
+        action()
+    except services.ServiceError as refusal:
+        error = str(refusal)
+    if request.htmx:
+        context = table_context(table, request.user)
+        context[error_key] = error
+        return render(request, TABLE_AREA, context)
+    if error:
+        messages.error(request, error)
+    return redirect("games:table", table_id=table.pk)
+
+
+def _refuse(message):
+    raise services.ServiceError(message)
+
+
+def _require_seat(table, user):
+    if not table.seats.filter(user=user).exists():
+        _refuse(_("Take a seat at this table first."))
+
+
+def table_action(view):
+    """A POST-only, logged-in table action, given the table as its second argument."""
+
+    @login_required
+    @require_POST
+    def wrapped(request, table_id):
+        return view(request, get_object_or_404(Table, pk=table_id))
+
+    wrapped.__name__ = view.__name__
+    wrapped.__doc__ = view.__doc__
+    return wrapped
+
+
+@table_action
+def take_seat(request, table):
+    form = SeatForm(request.POST)
+    position = form.cleaned_data["position"] if form.is_valid() else -1
+    return _act(request, table, partial(services.take_seat, table, request.user, position))
+
+
+@table_action
+def leave_seat(request, table):
+    return _act(request, table, partial(services.leave_seat, table, request.user))
+
+
+@table_action
+def add_bot(request, table):
+    form = BotForm(request.POST)
+    level = form.cleaned_data["level"] if form.is_valid() else ""
+
+    def add():
+        _require_seat(table, request.user)
+        services.add_bot(table, level)
+
+    return _act(request, table, add)
+
+
+@table_action
+def remove_bot(request, table):
+    form = SeatForm(request.POST)
+    position = form.cleaned_data["position"] if form.is_valid() else None
+
+    def remove():
+        _require_seat(table, request.user)
+        services.remove_bot(table, position)
+
+    return _act(request, table, remove)
+
+
+@table_action
+def start_game(request, table):
+    return _act(request, table, partial(services.start_game, table, request.user))
+
+
+@table_action
+def rematch(request, table):
+    return _act(request, table, partial(services.rematch, table, request.user))
+
+
+@table_action
+def resign(request, table):
+    def resign_current():
+        game = table.current_game()
+        if game is None:
+            _refuse(_("There is no game to resign."))
+        services.resign(game, request.user)
+
+    return _act(request, table, resign_current)
+
+
+@table_action
+def move(request, table):
+    """Submit a move in the table's current game; the engine's refusal shows by the hand."""
+    form = MoveForm(request.POST)
+
+    def submit():
+        if not form.is_valid():
+            _refuse(" ".join(error for errors in form.errors.values() for error in errors))
+        game = table.current_game()
+        if game is None:
+            _refuse(_("No game is running at this table."))
+        services.submit_move(
+            game.pk, request.user, form.cleaned_data["move"], form.cleaned_data["expected_move_count"]
+        )
+
+    return _act(request, table, submit, error_key="move_error")
+
+
+@require_GET
+def rules(request):
+    return render(
+        request,
+        "games/rules.html",
+        {
+            "document": rules_document_html(),
+            "roles": card_roles(),
+            "options": options_catalogue(),
+            "presets": presets_catalogue(),
+        },
+    )

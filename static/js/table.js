@@ -1,0 +1,81 @@
+// The table page's hand: pick cards in the order they are played (badges 1, 2, 3…), name a
+// suit after an ace, declare "Niko Kadi!", and turn that into the move text the form posts
+// ("QH 8H 4H !", "AH @S", "draw"). The selection lives in the DOM (data-order), so a page
+// re-rendered by HTMX starts afresh. The server, not this script, judges the move.
+(function () {
+  "use strict";
+
+  function selected(form) {
+    return Array.from(form.querySelectorAll(".hand-card[data-order]")).sort(
+      (a, b) => Number(a.dataset.order) - Number(b.dataset.order)
+    );
+  }
+
+  function moveText(form, action) {
+    const words = [];
+    if (action === "play") {
+      selected(form).forEach((card) => words.push(card.dataset.card));
+      const picker = form.querySelector("[data-suit-picker]");
+      const suit = picker && !picker.hidden && picker.querySelector("input:checked");
+      if (suit) words.push("@" + suit.value);
+    } else {
+      words.push(action);
+    }
+    const declare = form.querySelector("[data-declare]");
+    if (declare && declare.checked) words.push("!");
+    return words.join(" ");
+  }
+
+  function refresh(form) {
+    const cards = selected(form);
+    cards.forEach((card, index) => {
+      card.dataset.order = String(index + 1);
+      card.querySelector(".hand-card__badge").textContent = String(index + 1);
+    });
+    const last = cards[cards.length - 1];
+    const picker = form.querySelector("[data-suit-picker]");
+    if (picker) picker.hidden = !(last && last.dataset.card.startsWith("A"));
+    const preview = form.querySelector("[data-preview]");
+    if (preview) preview.textContent = cards.length ? moveText(form, "play") : "";
+  }
+
+  function toggle(card) {
+    if (card.dataset.order) {
+      delete card.dataset.order;
+      card.setAttribute("aria-pressed", "false");
+      card.querySelector(".hand-card__badge").textContent = "";
+    } else {
+      card.dataset.order = String(Number.MAX_SAFE_INTEGER); // last; renumbered by refresh
+      card.setAttribute("aria-pressed", "true");
+    }
+  }
+
+  function clear(form) {
+    selected(form).forEach(toggle);
+    form.querySelectorAll("[data-suit-picker] input").forEach((input) => (input.checked = false));
+  }
+
+  document.addEventListener("click", (event) => {
+    const form = event.target.closest("[data-move-form]");
+    if (!form) return;
+    const card = event.target.closest(".hand-card");
+    if (card && !card.disabled) {
+      toggle(card);
+      refresh(form);
+      return;
+    }
+    if (event.target.closest("[data-clear]")) {
+      clear(form);
+      refresh(form);
+      return;
+    }
+    // Runs before the form's submit event, so the move text is in place when HTMX sends it.
+    const action = event.target.closest("[data-move-action]");
+    if (action) form.querySelector("[data-move]").value = moveText(form, action.dataset.moveAction);
+  });
+
+  document.addEventListener("change", (event) => {
+    const form = event.target.closest("[data-move-form]");
+    if (form) refresh(form);
+  });
+})();
