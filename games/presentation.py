@@ -500,6 +500,7 @@ def describe_game(view, seats, result=None):
     return {
         "you": you,
         "over": over,
+        "in_play": not over and you is not None,
         "your_turn": not over and you is not None and view["turn"] == you,
         "hand": view["hand"],
         "drawn": view["drawn"],

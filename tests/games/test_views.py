@@ -1,0 +1,448 @@
+"""The lobby, table and rules pages through the Django test client, on a real database."""
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from games.engine import State
+from games.engine.rules import OPTIONS, PRESETS
+from games.models import Game, Move, Table
+from games.presentation import OPTION_LABELS, preset_label
+from games.services import add_bot, create_table, start_game, take_seat
+from tests.engine.helpers import penalty, position
+
+pytestmark = pytest.mark.django_db
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+CARD_ATTRIBUTE = re.compile(r'data-card="([^"]+)"')
+
+
+@pytest.fixture(autouse=True)
+def no_bot_delay(settings):
+    settings.BOT_DELAY = 0
+
+
+@pytest.fixture
+def baraka(make_user):
+    return make_user("baraka")
+
+
+@pytest.fixture
+def table(user):
+    """A friendly table (misplays are refused) with ``user`` in seat 0."""
+    return create_table(user, "Kibanda", 4, "friendly")
+
+
+@pytest.fixture
+def game(table, user, baraka):
+    take_seat(table, baraka)
+    return start_game(table, user)
+
+
+@pytest.fixture
+def logged_in(client, user):
+    client.force_login(user)
+    return client
+
+
+def put_position(game, **kwargs):
+    """Replace the game's position by one built by hand (tests.engine.helpers.position)."""
+    state = State.from_dict(position(rules=game.rules, **kwargs))
+    game.state = state.to_dict()
+    game.turn = state.turn
+    game.save()
+    return state
+
+
+def url(name, table, **kwargs):
+    return reverse(f"games:{name}", kwargs={"table_id": table.pk, **kwargs})
+
+
+def cards_in(page):
+    """The cards pictured on a page (each card picture carries its text in data-card)."""
+    return set(CARD_ATTRIBUTE.findall(page))
+
+
+def post_move(client, table, text, expected, htmx=True):
+    data = {"move": text, "expected_move_count": expected}
+    return client.post(url("move", table), data, **(HTMX if htmx else {}))
+
+
+# -- Lobby --------------------------------------------------------------------------
+
+
+def test_lobby_lists_tables_with_preset_seats_and_status(client, table, user, baraka):
+    other = create_table(baraka, "Mtaa", 2, "bomb-ni-bomb")
+    add_bot(other, "random")
+    start_game(other, baraka)
+
+    page = client.get(reverse("games:lobby")).content.decode()
+
+    assert "Kibanda" in page and "Mtaa" in page
+    assert "Friendly" in page and "Bomb ni bomb" in page
+    assert "1 of 4 seats taken" in page and "2 of 2 seats taken" in page
+    assert "status--waiting" in page and "status--playing" in page
+    assert url("table", table) in page
+
+
+def test_lobby_invites_visitors_to_log_in(client):
+    page = client.get(reverse("games:lobby")).content.decode()
+    assert reverse("login") in page
+    assert 'name="seat_count"' not in page
+
+
+def test_creating_a_table_seats_its_creator(logged_in, user):
+    response = logged_in.post(
+        reverse("games:create_table"), {"name": "Jioni", "seat_count": 3, "preset": "chains"}
+    )
+    table = Table.objects.get(name="Jioni")
+    assert response.status_code == 302 and response.url == url("table", table)
+    assert (table.seat_count, table.preset) == (3, "chains")
+    assert list(table.seats.values_list("user", flat=True)) == [user.pk]
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"name": "", "seat_count": 3, "preset": "classic"},
+        {"name": "Jioni", "seat_count": 6, "preset": "classic"},
+        {"name": "Jioni", "seat_count": 3, "preset": "poker"},
+    ],
+)
+def test_a_bad_new_table_is_refused_with_the_form_errors(logged_in, data):
+    response = logged_in.post(reverse("games:create_table"), data)
+    assert response.status_code == 400
+    assert "errorlist" in response.content.decode()
+    assert not Table.objects.exists()
+
+
+def test_creating_a_table_needs_a_login(client):
+    response = client.post(
+        reverse("games:create_table"), {"name": "Jioni", "seat_count": 3, "preset": "classic"}
+    )
+    assert response.status_code == 302 and reverse("login") in response.url
+    assert not Table.objects.exists()
+
+
+# -- Seats, bots, starting -------------------------------------------------------------
+
+
+def test_a_visitor_sees_the_seats_but_no_buttons(client, table):
+    page = client.get(url("table", table)).content.decode()
+    assert "amani" in page and "empty" in page
+    assert "Take this seat" not in page and "Start the game" not in page
+
+
+def test_taking_and_leaving_a_seat(client, table, baraka):
+    client.force_login(baraka)
+
+    response = client.post(url("take_seat", table), {"position": 2}, **HTMX)
+    assert response.status_code == 200 and 'id="table-area"' in response.content.decode()
+    assert table.seats.get(user=baraka).position == 2
+    assert "Leave seat" in response.content.decode()
+
+    response = client.post(url("leave_seat", table))
+    assert response.status_code == 302 and response.url == url("table", table)
+    assert not table.seats.filter(user=baraka).exists()
+
+
+def test_a_taken_seat_cannot_be_taken(client, table, baraka):
+    client.force_login(baraka)
+    response = client.post(url("take_seat", table), {"position": 0}, **HTMX)
+    assert "That seat is taken." in response.content.decode()
+    assert not table.seats.filter(user=baraka).exists()
+
+
+def test_a_seat_you_do_not_have_cannot_be_left(client, table, baraka):
+    client.force_login(baraka)
+    response = client.post(url("leave_seat", table), follow=True)
+    assert "You have no seat at this table." in response.content.decode()
+    assert table.seats.count() == 1
+
+
+def test_adding_and_removing_bots(logged_in, table):
+    logged_in.post(url("add_bot", table), {"level": "greedy"}, **HTMX)
+    page = logged_in.post(url("add_bot", table), {"level": "random"}, **HTMX).content.decode()
+    bots = {
+        seat.position: seat.user.bot_level for seat in table.seats.select_related("user") if seat.user.is_bot
+    }
+    assert bots == {1: "greedy", 2: "random"}
+    assert page.count("Remove bot") == 2
+
+    logged_in.post(url("remove_bot", table), {"position": 1}, **HTMX)
+    assert list(table.seats.values_list("position", flat=True)) == [0, 2]
+
+
+def test_only_someone_seated_adds_a_bot(client, table, baraka):
+    client.force_login(baraka)
+    page = client.post(url("add_bot", table), {"level": "greedy"}, **HTMX).content.decode()
+    assert "Take a seat at this table first." in page
+    assert table.seats.count() == 1
+
+
+def test_a_human_cannot_be_removed_as_a_bot(logged_in, table, baraka):
+    take_seat(table, baraka)
+    page = logged_in.post(url("remove_bot", table), {"position": 1}, **HTMX).content.decode()
+    assert "No bot sits there." in page
+    assert table.seats.filter(user=baraka).exists()
+
+
+def test_an_unknown_bot_level_is_refused(logged_in, table):
+    page = logged_in.post(url("add_bot", table), {"level": "genius"}, **HTMX).content.decode()
+    assert "There is no such bot." in page
+    assert table.seats.count() == 1
+
+
+def test_starting_needs_two_players(logged_in, table):
+    page = logged_in.post(url("start_game", table), **HTMX).content.decode()
+    assert "At least two players must be seated to start." in page
+    assert not Game.objects.exists()
+
+
+def test_starting_a_game_deals_the_hand(logged_in, table, user):
+    add_bot(table, "greedy")
+    page = logged_in.post(url("start_game", table), **HTMX).content.decode()
+    game = Game.objects.get()
+    hand = game.engine_state().view(0)["hand"]
+    assert game.is_running
+    for card in hand:
+        assert f'data-card="{card}"' in page
+    assert "Your hand" in page
+
+
+def test_table_actions_need_a_login_and_a_post(client, logged_in, table):
+    assert client.get(url("start_game", table)).status_code == 405
+    logged_in.logout()
+    response = client.post(url("take_seat", table))
+    assert response.status_code == 302 and reverse("login") in response.url
+
+
+def test_an_unknown_table_is_not_found(logged_in):
+    assert logged_in.get(reverse("games:table", kwargs={"table_id": 999})).status_code == 404
+    assert logged_in.post(reverse("games:move", kwargs={"table_id": 999})).status_code == 404
+
+
+# -- Moves ----------------------------------------------------------------------------
+
+
+def test_a_legal_play_is_applied(logged_in, table, game):
+    put_position(game, hands=("7H 7S 4C", "KD QD 9C"), discard=("7D",))
+
+    response = post_move(logged_in, table, "7H 7S", expected=0)
+
+    game.refresh_from_db()
+    assert response.status_code == 200
+    assert game.move_count == 1 and game.moves.get().text == "7H 7S"
+    assert game.engine_state().view(0)["hand"] == ["4C"]
+    assert 'class="move-error"' not in response.content.decode()
+
+
+def test_a_move_without_htmx_redirects_to_the_table(logged_in, table, game):
+    put_position(game, hands=("7H 7S 4C", "KD QD 9C"), discard=("7D",))
+    response = post_move(logged_in, table, "draw", expected=0, htmx=False)
+    assert response.status_code == 302 and response.url == url("table", table)
+    assert Move.objects.get().text == "draw"
+
+
+def test_an_illegal_move_shows_the_engines_reason_and_changes_nothing(logged_in, table, game):
+    before = put_position(game, hands=("7H 5S 4C", "KD QD 9C"), discard=("7D",))
+
+    page = post_move(logged_in, table, "5S", expected=0).content.decode()
+
+    game.refresh_from_db()
+    assert re.search(r'class="move-error" role="alert">That move is not allowed: [^<]+</p>', page)
+    assert game.move_count == 0 and game.engine_state() == before
+
+
+def test_an_illegal_move_without_htmx_comes_back_as_a_message(logged_in, table, game):
+    put_position(game, hands=("7H 5S 4C", "KD QD 9C"), discard=("7D",))
+    page = logged_in.post(
+        url("move", table), {"move": "5S", "expected_move_count": 0}, follow=True
+    ).content.decode()
+    assert "That move is not allowed" in page
+    assert not Move.objects.exists()
+
+
+@pytest.mark.parametrize("text", ["", "hello", "7H @", "ZZ 7H", "draw draw", "7H " * 100])
+def test_garbage_move_text_is_refused(logged_in, table, game, text):
+    before = put_position(game, hands=("7H 5S 4C", "KD QD 9C"), discard=("7D",))
+    page = post_move(logged_in, table, text, expected=0).content.decode()
+    game.refresh_from_db()
+    assert 'class="move-error"' in page
+    assert game.move_count == 0 and game.engine_state() == before
+
+
+def test_a_card_you_do_not_hold_is_refused(logged_in, table, game):
+    put_position(game, hands=("7H 5S 4C", "KD QD 9C"), discard=("7D",))
+    page = post_move(logged_in, table, "9C", expected=0).content.decode()
+    assert "That move is not allowed" in page
+    assert not Move.objects.exists()
+
+
+def test_a_move_out_of_turn_is_refused(client, table, game, baraka):
+    put_position(game, hands=("7H 5S 4C", "KD QD 7C"), discard=("7D",), turn=0)
+    client.force_login(baraka)
+    page = post_move(client, table, "7C", expected=0).content.decode()
+    assert "It is not your turn." in page
+    assert not Move.objects.exists()
+
+
+def test_a_stale_page_applies_nothing(logged_in, table, game):
+    put_position(game, hands=("7H 7S 4C", "KD QD 9C"), discard=("7D",))
+    page = post_move(logged_in, table, "7H", expected=3).content.decode()
+    assert "The game has moved on" in page
+    assert not Move.objects.exists()
+
+
+def test_a_double_click_applies_the_move_once(logged_in, table, game):
+    put_position(game, hands=("7H 7S 4C", "KD QD 9C"), discard=("7D",))
+
+    first = post_move(logged_in, table, "draw", expected=0)
+    second = post_move(logged_in, table, "draw", expected=0)
+
+    game.refresh_from_db()
+    assert first.status_code == second.status_code == 200
+    assert game.move_count == 1
+    assert "The game has moved on" in second.content.decode()
+
+
+def test_a_move_posted_to_another_tables_game_is_refused(client, table, game, make_user):
+    stranger = make_user("chebet")
+    other = create_table(stranger, "Mtaa", 2, "friendly")
+    add_bot(other, "random")
+    other_game = start_game(other, stranger)
+    before = other_game.state
+
+    client.force_login(game.players.get(seat=0).user)
+    page = post_move(client, other, "draw", expected=0).content.decode()
+
+    other_game.refresh_from_db()
+    assert "You are not playing in this game." in page
+    assert other_game.move_count == 0 and other_game.state == before
+
+
+def test_a_move_at_a_table_without_a_game_is_refused(logged_in, table):
+    page = post_move(logged_in, table, "draw", expected=0).content.decode()
+    assert "No game is running at this table." in page
+
+
+def test_a_penalty_is_put_in_words_with_a_draw_button(logged_in, table, game):
+    put_position(game, hands=("7H 5S 4C", "KD QD 9C"), discard=("7D", "2D"), pending=penalty(2))
+    page = logged_in.get(url("table", table)).content.decode()
+    assert "You owe 2 cards — counter or draw." in page
+    assert "Draw 2" in page
+
+
+# -- What a page may show ---------------------------------------------------------------
+
+
+def test_a_page_never_shows_another_players_cards(client, table, game, baraka):
+    state = put_position(game, hands=("7H 5S 4C", "KD QD 9C 2S"), discard=("3D", "10H", "7D"))
+    discard = set(state.view(None)["discard_pile"])
+
+    client.force_login(game.players.get(seat=0).user)
+    for response in (client.get(url("table", table)), client.get(url("table_area", table))):
+        page = response.content.decode()
+        assert cards_in(page) <= {"7H", "5S", "4C"} | discard
+        assert "king of diamonds" not in page
+
+    client.force_login(baraka)
+    assert cards_in(client.get(url("table", table)).content.decode()) <= {"KD", "QD", "9C", "2S"} | discard
+
+
+def test_a_spectator_sees_no_hand_at_all(client, table, game, make_user):
+    state = put_position(game, hands=("7H 5S 4C", "KD QD 9C 2S"), discard=("7D",))
+    client.force_login(make_user("chebet"))
+    page = client.get(url("table", table)).content.decode()
+    assert cards_in(page) <= set(state.view(None)["discard_pile"])
+    assert "Your hand" not in page
+
+
+def test_the_seed_and_draw_pile_are_never_on_the_page(logged_in, table, game):
+    state = put_position(game, hands=("7H 5S 4C", "KD QD 9C 2S"), discard=("7D",))
+    page = logged_in.get(url("table", table)).content.decode()
+    assert str(game.seed) not in page
+    assert not cards_in(page) & set(state.to_dict()["draw_pile"])
+
+
+# -- Polling and bots -------------------------------------------------------------------
+
+
+def test_a_poll_plays_the_bots_until_it_is_your_turn(logged_in, table, user):
+    add_bot(table, "greedy")
+    add_bot(table, "random")
+    game = start_game(table, user)
+    put_position(game, hands=("7H 5S 4C", "KD 9D 9C", "KC 8C 9S"), discard=("7D",), turn=1)
+
+    page = logged_in.get(url("table_area", table)).content.decode()
+
+    game.refresh_from_db()
+    assert game.move_count >= 1 and game.turn == 0
+    assert "Your turn." in page
+    assert "hx-trigger" not in page  # no polling while the page waits for you
+
+
+def test_the_page_polls_while_others_play(logged_in, table, game):
+    put_position(game, hands=("7H 5S 4C", "KD QD 9C"), discard=("7D",), turn=1)
+    page = logged_in.get(url("table", table)).content.decode()
+    assert f'hx-get="{url("table_area", table)}"' in page and 'hx-trigger="every 1s"' in page
+    assert "baraka to play." in page
+
+
+# -- The end of a game ---------------------------------------------------------------
+
+
+def test_a_finished_game_shows_places_and_offers_a_rematch(logged_in, table, game):
+    put_position(game, hands=("7H", "KD QD 9C"), discard=("7D",))
+
+    page = post_move(logged_in, table, "7H", expected=0).content.decode()
+
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED and game.winner == 0
+    assert "You won!" in page and "Play again" in page
+    assert {"KD", "QD", "9C"} <= cards_in(page)  # every hand is shown after the end
+
+    logged_in.post(url("rematch", table), **HTMX)
+    assert table.games.filter(number=2, status=Game.Status.RUNNING).exists()
+
+
+def test_resigning_ends_a_game_against_one_player(logged_in, table, game):
+    page = logged_in.post(url("resign", table), **HTMX).content.decode()
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED
+    assert "baraka won." in page
+
+
+# -- Rules page ----------------------------------------------------------------------
+
+
+def test_the_rules_page_names_every_preset_and_option_with_card_pictures(client):
+    page = client.get(reverse("games:rules")).content.decode()
+    for name in PRESETS:
+        assert f'id="preset-{name}"' in page and str(preset_label(name)) in page
+    for option in OPTIONS:
+        assert f'id="option-{option.name}"' in page and str(OPTION_LABELS[option.name]) in page
+    assert {"JKR", "JKB", "QH", "AS"} <= cards_in(page)
+    assert "card--back" in page
+
+
+def test_the_rules_page_renders_docs_rules_md_safely(client, settings, tmp_path):
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "rules.md").write_text(
+        "## Readings\n\nA *jump* <script>alert(1)</script> [x](javascript:alert(1))\n", encoding="utf-8"
+    )
+    settings.BASE_DIR = tmp_path
+    page = client.get(reverse("games:rules")).content.decode()
+    assert "<h2>Readings</h2>" in page and "<em>jump</em>" in page
+    assert "<script>alert" not in page and "&lt;script&gt;" in page
+    assert "javascript:" not in page
+
+
+def test_a_table_page_summarises_its_house_rules_and_links_the_rules_page(client, table):
+    table.rule_overrides = {"jokers": 0}
+    table.save()
+    page = client.get(url("table", table)).content.decode()
+    assert "House rules: Friendly" in page
+    assert "52 cards, no jokers." in page and "house rule" in page
+    assert reverse("games:rules") in page
