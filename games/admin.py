@@ -1,0 +1,164 @@
+"""The admin: tables with their house rules and seats; games, read-only, with players and moves."""
+
+from django.contrib import admin
+from django.forms.models import BaseInlineFormSet
+from django.utils.html import format_html, format_html_join
+from django.utils.translation import gettext_lazy as _
+
+from games.engine.rules import GROUPS, OPTIONS
+from games.forms import TableRulesForm, field_name
+from games.models import Game, GamePlayer, Move, Seat, Table
+from games.presentation import GROUP_TITLES, rules_summary
+
+
+def rules_in_words(rules, preset):
+    """The rules as plain sentences grouped as RULES.md groups them; house rules marked."""
+    groups = rules_summary(rules, preset)
+    return format_html_join(
+        "",
+        "<h4>{}</h4><ul>{}</ul>",
+        (
+            (
+                group["title"],
+                format_html_join(
+                    "",
+                    "<li><strong>{}:</strong> {}{}</li>",
+                    (
+                        (rule["label"], rule["text"], _(" (house rule)") if rule["changed"] else "")
+                        for rule in group["rules"]
+                    ),
+                ),
+            )
+            for group in groups
+        ),
+    )
+
+
+class SeatFormSet(BaseInlineFormSet):
+    def clean(self):
+        super().clean()
+        seats = self.instance.seat_count
+        for form in self.forms:
+            position = form.cleaned_data.get("position")
+            if position is not None and not form.cleaned_data.get("DELETE") and position >= seats:
+                form.add_error("position", _("This table has %(n)d seats, numbered from 0.") % {"n": seats})
+
+
+class SeatInline(admin.TabularInline):
+    model = Seat
+    formset = SeatFormSet
+    extra = 0
+    autocomplete_fields = ["user"]
+
+
+@admin.register(Table)
+class TableAdmin(admin.ModelAdmin):
+    form = TableRulesForm
+    list_display = ["name", "preset", "seat_count", "seats_taken", "created_by", "created_at"]
+    list_filter = ["preset"]
+    search_fields = ["name"]
+    autocomplete_fields = ["created_by"]
+    readonly_fields = ["effective_rules"]
+    inlines = [SeatInline]
+    fieldsets = [
+        (None, {"fields": ["name", "seat_count", "turn_timer_seconds", "created_by"]}),
+        (
+            _("House rules"),
+            {
+                "fields": ["preset", "reset_to_preset", "effective_rules"],
+                "description": _(
+                    "Changes apply from the table's next game; games keep the rules they began with."
+                ),
+            },
+        ),
+        *(
+            (GROUP_TITLES[group], {"fields": [field_name(o) for o in OPTIONS if o.group == group]})
+            for group, _title in GROUPS
+        ),
+    ]
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).select_related("created_by").prefetch_related("seats")
+
+    @admin.display(description=_("seats taken"))
+    def seats_taken(self, table):
+        return f"{len(table.seats.all())} / {table.seat_count}"
+
+    @admin.display(description=_("effective rules"))
+    def effective_rules(self, table):
+        if table.pk is None:
+            return _("Shown once the table is saved.")
+        try:
+            rules = table.rules()
+        except ValueError as error:
+            return format_html("{} {}", _("The stored house rules are invalid:"), error)
+        return rules_in_words(rules.to_dict(), table.preset)
+
+    def save_model(self, request, obj, form, change):
+        if not change and obj.created_by is None:
+            obj.created_by = request.user
+        super().save_model(request, obj, form, change)
+
+
+class ReadOnlyInline(admin.TabularInline):
+    extra = 0
+    can_delete = False
+    show_change_link = False
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def get_readonly_fields(self, request, obj=None):
+        return self.fields
+
+
+class GamePlayerInline(ReadOnlyInline):
+    model = GamePlayer
+    fields = ["seat", "user", "place", "left"]
+
+
+class MoveInline(ReadOnlyInline):
+    model = Move
+    fields = ["index", "seat", "player", "text", "created_at"]
+    verbose_name_plural = _("move log")
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).select_related("game").prefetch_related("game__players__user")
+
+    @admin.display(description=_("player"))
+    def player(self, move):
+        return next((p.user for p in move.game.players.all() if p.seat == move.seat), "")
+
+
+@admin.register(Game)
+class GameAdmin(admin.ModelAdmin):
+    """Games are records: they are viewed, never edited, and the position stays hidden."""
+
+    list_display = ["__str__", "table", "status", "player_count", "move_count", "winner", "created_at"]
+    list_filter = ["status", "table"]
+    list_select_related = ["table"]
+    search_fields = ["table__name"]
+    date_hierarchy = "created_at"
+    fields = [
+        "table", "number", "status", "player_count", "first_seat", "move_count", "winner",
+        "created_at", "finished_at", "seed_when_over", "rules_in_words",
+    ]
+    readonly_fields = fields
+    inlines = [GamePlayerInline, MoveInline]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    @admin.display(description=_("seed"))
+    def seed_when_over(self, game):
+        return _("hidden while the game runs") if game.is_running else game.seed
+
+    @admin.display(description=_("rules"))
+    def rules_in_words(self, game):
+        return rules_in_words(game.rules, preset=None)

@@ -1,0 +1,196 @@
+"""The admin: the house-rules form built from the engine's options, seats, and game records."""
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from games.engine import Rules
+from games.engine.rules import GROUPS, OPTIONS
+from games.models import Game, Table
+from games.presentation import GROUP_TITLES
+from games.services import add_bot, create_table, resign, start_game, submit_move, take_seat
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def admin_client(client, make_user):
+    client.force_login(make_user("boss", is_staff=True, is_superuser=True))
+    return client
+
+
+@pytest.fixture
+def table(user):
+    table = create_table(user, "Kibanda", 3, "friendly")
+    table.rule_overrides = {"hand_size": 5}
+    table.save()
+    return table
+
+
+def change_url(table):
+    return reverse("admin:games_table_change", args=[table.pk])
+
+
+def form_data(response, **changes):
+    """What the browser would post back from an admin change form, with ``changes``."""
+    form = response.context["adminform"].form
+    data = {}
+    for name in form.fields:
+        value = form[name].value()
+        if value is None or value is False:
+            continue
+        data[name] = "on" if value is True else value
+    for formset in (inline.formset for inline in response.context["inline_admin_formsets"]):
+        management = formset.management_form
+        data.update({management.add_prefix(name): management[name].value() for name in management.fields})
+        for index, inline_form in enumerate(formset.forms):
+            for name in inline_form.fields:
+                value = inline_form[name].value()
+                if value is not None:
+                    data[f"{formset.prefix}-{index}-{name}"] = value
+    for name, value in changes.items():
+        if value is None:
+            data.pop(name, None)
+        else:
+            data[name] = value
+    return data
+
+
+def post(admin_client, table, **changes):
+    page = admin_client.get(change_url(table))
+    return admin_client.post(change_url(table), form_data(page, **changes))
+
+
+def test_every_option_has_a_proper_widget_and_no_json(admin_client, table):
+    page = admin_client.get(change_url(table)).text
+    assert 'name="rule_overrides"' not in page
+    assert re.search(r'<input type="checkbox" name="rule_voluntary_draw"[^>]*checked', page)
+    assert re.search(r'<select name="rule_misplay"', page)
+    assert re.search(r'<input type="number" name="rule_hand_size" value="5"[^>]*min="3"[^>]*max="7"', page)
+    assert re.search(r'<input type="checkbox" name="rule_finishing_ranks" value="10"[^>]*checked', page)
+    assert not re.search(r'<input type="checkbox" name="rule_finishing_ranks" value="A"[^>]*checked', page)
+    for option in OPTIONS:
+        assert f'name="rule_{option.name}"' in page
+
+
+def test_options_are_grouped_in_the_rules_order(admin_client, table):
+    page = admin_client.get(change_url(table)).text
+    headings = [page.index(f'"fieldset-heading">{GROUP_TITLES[group]}</h2>') for group, _title in GROUPS]
+    assert headings == sorted(headings)
+    for (group, _title), heading in zip(GROUPS, headings, strict=True):
+        section = page[heading:]
+        first = next(option for option in OPTIONS if option.group == group)
+        assert section.index(f'name="rule_{first.name}"') < section.index("</fieldset>")
+
+
+def test_the_change_page_summarises_the_effective_rules_in_words(admin_client, table):
+    page = admin_client.get(change_url(table)).text
+    assert "Each player is dealt 5 cards. (house rule)" in page
+    assert "An illegal play is refused and nothing changes." in page
+
+
+def test_saving_stores_only_the_overrides_of_the_preset(admin_client, table):
+    response = post(admin_client, table, rule_jokers="0", rule_hand_size="4", rule_niko_kadi="on")
+    assert response.status_code == 302
+    table.refresh_from_db()
+    assert table.rule_overrides == {"jokers": 0, "niko_kadi": True}
+    assert table.rules() == Rules.from_dict({"preset": "friendly", "jokers": 0, "niko_kadi": True})
+
+
+def test_rank_options_are_saved_from_their_checkboxes(admin_client, table):
+    post(admin_client, table, rule_finishing_ranks=["4", "5", "6", "7", "9", "10", "A"])
+    table.refresh_from_db()
+    assert table.rule_overrides == {"hand_size": 5, "finishing_ranks": ["A", "4", "5", "6", "7", "9", "10"]}
+
+
+def test_the_engines_validation_is_shown_as_a_form_error(admin_client, table):
+    response = post(admin_client, table, rule_hand_size="9")
+    assert response.status_code == 200
+    errors = response.context["adminform"].form.errors
+    assert errors["rule_hand_size"] == [
+        "hand_size: 9 is not allowed; allowed values: a whole number from 3 to 7"
+    ]
+    table.refresh_from_db()
+    assert table.rule_overrides == {"hand_size": 5}
+
+
+def test_another_preset_keeps_the_changed_options_unless_reset(admin_client, table):
+    post(admin_client, table, preset="classic")
+    table.refresh_from_db()
+    assert (table.preset, table.rule_overrides) == ("classic", {"hand_size": 5})
+    post(admin_client, table, preset="rulebook", reset_to_preset="on", rule_jokers="0")
+    table.refresh_from_db()
+    assert (table.preset, table.rule_overrides) == ("rulebook", {"jokers": 0})
+
+
+def test_adding_a_table_with_a_preset_and_a_seat(admin_client, user):
+    add_url = reverse("admin:games_table_add")
+    data = form_data(
+        admin_client.get(add_url),
+        name="Bomb",
+        seat_count="2",
+        preset="bomb-ni-bomb",
+        **{"seats-TOTAL_FORMS": "1", "seats-0-position": "0", "seats-0-user": str(user.pk)},
+    )
+    assert admin_client.post(add_url, data).status_code == 302
+    table = Table.objects.get(name="Bomb")
+    assert (table.preset, table.rule_overrides, table.created_by.username) == ("bomb-ni-bomb", {}, "boss")
+    assert [(s.position, s.user) for s in table.seats.all()] == [(0, user)]
+
+
+def test_a_seat_beyond_the_tables_seats_is_refused(admin_client, table, make_user):
+    response = post(
+        admin_client,
+        table,
+        **{"seats-TOTAL_FORMS": "2", "seats-1-position": "3", "seats-1-user": str(make_user("chebet").pk)},
+    )
+    assert response.status_code == 200
+    assert "This table has 3 seats, numbered from 0." in response.text
+    assert table.seats.count() == 1
+
+
+def test_changed_rules_apply_to_the_next_game_only(admin_client, table, user, make_user):
+    take_seat(table, make_user("baraka"))
+    game = start_game(table, user)
+    frozen = game.rules
+    assert post(admin_client, table, rule_hand_size="7", rule_jokers="0").status_code == 302
+    game.refresh_from_db()
+    assert game.rules == frozen and game.engine_state().rules.hand_size == 5
+    submit_move(game.pk, user, "draw")
+    resign(game, user)
+    following = start_game(table, user)
+    assert following.rules["hand_size"] == 7 and following.rules["jokers"] == 0
+
+
+def test_games_are_listed_and_filtered_by_status_and_table(admin_client, table, user):
+    add_bot(table, "random")
+    finished = start_game(table, user)
+    resign(finished, user)
+    running = start_game(table, user)
+    url = reverse("admin:games_game_changelist")
+    assert list(admin_client.get(url, {"status": "running"}).context["cl"].result_list) == [running]
+    by_table = admin_client.get(url, {"table__id__exact": table.pk}).context["cl"].result_list
+    assert set(by_table) == {finished, running}
+
+
+def test_a_game_page_shows_its_players_and_move_log_but_not_its_secrets(admin_client, table, user):
+    add_bot(table, "greedy")
+    game = start_game(table, user)
+    submit_move(game.pk, user, "draw")
+    url = reverse("admin:games_game_change", args=[game.pk])
+    page = admin_client.get(url).text
+    assert "greedy-bot-1" in page and "draw" in page and "Move log" in page
+    assert str(game.seed) not in page and "hidden while the game runs" in page
+    assert "draw_pile" not in page
+    resign(game, user)
+    assert str(game.seed) in admin_client.get(url).text
+
+
+def test_games_cannot_be_added_or_edited(admin_client, table, user):
+    add_bot(table, "greedy")
+    game = start_game(table, user)
+    assert admin_client.get(reverse("admin:games_game_add")).status_code == 403
+    url = reverse("admin:games_game_change", args=[game.pk])
+    admin_client.post(url, {"status": "finished", "move_count": "99"})
+    assert Game.objects.get(pk=game.pk).move_count == game.move_count
