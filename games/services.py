@@ -49,8 +49,8 @@ class StaleMove(ServiceError):
 # -- Tables and seats ---------------------------------------------------------------
 
 
-def create_table(user, name, seat_count, preset):
-    """A new table with ``user`` in its first seat."""
+def create_table(user, name, seat_count, preset, sit=True):
+    """A new table created by ``user``, who takes its first seat unless ``sit`` is false."""
     name = (name or "").strip()
     if not name:
         raise ServiceError(_("Give the table a name."))
@@ -64,7 +64,8 @@ def create_table(user, name, seat_count, preset):
         raise ServiceError(_("Choose one of the rules presets."))
     with transaction.atomic():
         table = Table.objects.create(name=name, seat_count=seat_count, preset=preset, created_by=user)
-        Seat.objects.create(table=table, position=0, user=user)
+        if sit:
+            Seat.objects.create(table=table, position=0, user=user)
     return table
 
 

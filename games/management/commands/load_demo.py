@@ -1,0 +1,65 @@
+"""Demo data for ``make run``: an admin, a few players, bots, and tables with each kind of rules.
+
+Safe to run again: nothing is created twice. Each run gives the admin and the demo players
+fresh random passwords and prints them, so the latest output always holds working ones.
+"""
+
+import secrets
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand
+from django.db import transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from games import services
+from games.models import Table
+
+DEMO_PLAYERS = ("amani", "baraka", "chebet")
+# name, preset, seats, who creates it (None: the admin, who does not sit), bots to seat
+DEMO_TABLES = (
+    ("Classic against three bots", "classic", 4, None, ("greedy", "greedy", "greedy")),
+    ("Friendly against a random bot", "friendly", 2, None, ("random",)),
+    ("Bomb ni bomb", "bomb-ni-bomb", 4, "amani", ("greedy",)),
+    ("Rulebook", "rulebook", 3, "baraka", ()),
+)
+
+
+class Command(BaseCommand):
+    help = gettext_lazy(
+        "Create an admin account, demo players, bots and tables (idempotent); print the passwords."
+    )
+
+    def handle(self, *args, **options):
+        with transaction.atomic():
+            admin = self._account("admin", is_staff=True, is_superuser=True)
+            players = {name: self._account(name) for name in DEMO_PLAYERS}
+            for name, preset, seats, creator, bots in DEMO_TABLES:
+                self._table(name, preset, seats, players.get(creator, admin), creator is not None, bots)
+
+    def _account(self, username, **flags):
+        """Create or update the account, give it a new random password and print it."""
+        user, created = get_user_model().objects.get_or_create(username=username, defaults=flags)
+        for flag, value in flags.items():
+            setattr(user, flag, value)
+        password = secrets.token_urlsafe(12)
+        user.set_password(password)
+        user.save()
+        message = _("Created %(user)s, password: %(password)s") if created else _(
+            "Reset the password of %(user)s: %(password)s"
+        )
+        self.stdout.write(message % {"user": username, "password": password})
+        return user
+
+    def _table(self, name, preset, seats, creator, sit, bots):
+        if Table.objects.filter(name=name).exists():
+            self.stdout.write(_("Table “%(name)s” is already there.") % {"name": name})
+            return
+        table = services.create_table(creator, name, seats, preset, sit=sit)
+        for level in bots:
+            services.add_bot(table, level)
+        seated = ", ".join(seat.user.username for seat in table.seats.select_related("user"))
+        self.stdout.write(
+            _("Created table “%(name)s” (%(preset)s, %(seats)d seats): %(seated)s")
+            % {"name": name, "preset": preset, "seats": seats, "seated": seated or _("nobody seated")}
+        )
