@@ -1,6 +1,4 @@
-"""Per-rules look-up tables, computed once per distinct ``Rules`` and shared by every state."""
-
-from functools import lru_cache
+"""Per-rules look-up tables (``Rules.derived``), shared by every state under those rules."""
 
 from .cards import IS_JOKER, IS_QUESTION, JOKER_RANK, RANK, SUIT, THREE, TWO
 
@@ -27,7 +25,3 @@ class Derived:
         key = RANK if rules.penalty_combo == "same-rank" else SUIT
         self.combo_key = tuple(None if IS_JOKER[c] else key[c] for c in range(54))
 
-
-@lru_cache(maxsize=64)
-def derive(rules):
-    return Derived(rules)

@@ -8,7 +8,6 @@ run of questions), penalty combos (which hold every same-rank run of penalty car
 """
 
 from .cards import ACE, IS_JOKER, IS_PENALTY, IS_QUESTION, JACK, RANK, SUIT
-from .derived import derive
 from .moves import ACCEPT, DRAW, PASS, Move
 
 ALL_SUITS = (0, 1, 2, 3)
@@ -16,39 +15,46 @@ ALL_SUITS = (0, 1, 2, 3)
 
 def legal_moves(state):
     """Every distinct legal move of the player to move, without ``!``."""
+    return list(iter_legal_moves(state))
+
+
+def iter_legal_moves(state):
+    """The legal moves one by one: a hand full of questions and answers can have millions
+    of orderings, so a caller that needs only some can stop early."""
     if state.finished:
-        return []
+        return
     hand = state.hands[state.turn]
     pending = state.pending
     rules = state.rules
     if state.drawn is not None:
         starters = [state.drawn] if starts_normally(state, state.drawn) else []
-        return _as_moves(normal_plays(state, hand, starters), declarable=True) + [Move(PASS)]
-    if pending is None:
-        plays = normal_plays(state, hand, [c for c in hand if starts_normally(state, c)])
-        moves = _as_moves(plays, declarable=True)
-        if not moves or rules.voluntary_draw:
-            moves.append(Move(DRAW))
-        return moves
-    kind = pending[0]
-    if kind == "penalty":
-        moves = _as_moves(penalty_counters(state, hand), declarable=True)
+        yield from _as_moves(normal_plays(state, hand, starters), declarable=True)
+        yield Move(PASS)
+    elif pending is None:
+        can_play = False
+        for move in _as_moves(normal_plays(state, hand, _normal_starters(state, hand)), declarable=True):
+            can_play = True
+            yield move
+        if not can_play or rules.voluntary_draw:
+            yield Move(DRAW)
+    elif pending[0] == "penalty":
+        yield from _as_moves(penalty_counters(state, hand), declarable=True)
         if rules.ace_cancels_penalty:
-            declare = rules.double_ace_declares
-            for play in _orderings([c for c in hand if RANK[c] == ACE]):
-                moves.extend(_as_moves([play], declarable=declare and len(play) > 1))
-        moves.append(Move(DRAW))
-        return moves
-    if kind == "jump":
-        moves = []
+            aces = _orderings([c for c in hand if RANK[c] == ACE])
+            if rules.double_ace_declares:
+                yield from _as_moves((p for p in aces if len(p) > 1), declarable=True)
+                aces = (p for p in _orderings([c for c in hand if RANK[c] == ACE]) if len(p) == 1)
+            yield from _as_moves(aces, declarable=False)
+        yield Move(DRAW)
+    elif pending[0] == "jump":
         if rules.jump_counter:
-            moves = _as_moves(_orderings([c for c in hand if RANK[c] == JACK]), declarable=False)
-        moves.append(Move(ACCEPT))
-        return moves
-    # A question of suit X, answered by this player.
-    suit = pending[1]
-    starters = [c for c in hand if SUIT[c] == suit or IS_QUESTION[c]]
-    return _as_moves(normal_plays(state, hand, starters), declarable=True) + [Move(DRAW)]
+            yield from _as_moves(_orderings([c for c in hand if RANK[c] == JACK]), declarable=False)
+        yield Move(ACCEPT)
+    else:  # a question of suit X, answered by this player
+        suit = pending[1]
+        starters = [c for c in hand if SUIT[c] == suit or IS_QUESTION[c]]
+        yield from _as_moves(normal_plays(state, hand, starters), declarable=True)
+        yield Move(DRAW)
 
 
 def starts_normally(state, card):
@@ -60,6 +66,20 @@ def starts_normally(state, card):
     if suit is None or top is None:  # after a joker (or an ace cancelling one): anything
         return True
     return SUIT[card] == suit or RANK[card] == RANK[top]
+
+
+def _normal_starters(state, hand):
+    """The cards of ``hand`` that may begin a play: ``starts_normally`` for a whole hand."""
+    suit = state.suit
+    top = effective_top(state)
+    if suit is None or top is None:
+        return list(hand)
+    top_rank = RANK[top]
+    wild_ace = state.rules.ace_wild
+    return [
+        c for c in hand
+        if SUIT[c] == suit or RANK[c] == top_rank or IS_JOKER[c] or (wild_ace and RANK[c] == ACE)
+    ]
 
 
 def effective_top(state):
@@ -79,24 +99,18 @@ def effective_top(state):
 
 def normal_plays(state, hand, starters):
     """Every play of any shape that begins with one of ``starters``."""
-    d = derive(state.rules)
+    d = state.rules.derived
     rules = state.rules
-    plays = []
     questions = [c for c in hand if IS_QUESTION[c]]
     penalties = [c for c in hand if IS_PENALTY[c]]
     answer_seqs = _AnswerSequences(hand, d) if d.answers_in_play else None
     for start in starters:
         if IS_QUESTION[start]:
-            _question_plays(start, questions, rules.question_chain, answer_seqs, plays)
+            yield from _question_plays(start, questions, rules.question_chain, answer_seqs)
         elif IS_PENALTY[start]:
-            _combos(start, penalties, d.combo_key, plays)
-            if rules.penalty_combo == "same-suit" and not IS_JOKER[start]:
-                same = [c for c in hand if c != start and RANK[c] == RANK[start]]
-                _extend((start,), same, plays, min_len=2)
+            yield from _penalty_plays(start, hand, penalties, rules)
         else:
-            same = [c for c in hand if c != start and RANK[c] == RANK[start]]
-            _extend((start,), same, plays)
-    return plays
+            yield from _extend((start,), [c for c in hand if c != start and RANK[c] == RANK[start]])
 
 
 def penalty_counters(state, hand):
@@ -113,88 +127,84 @@ def penalty_counters(state, hand):
             or rule == "rank-or-suit" and (IS_JOKER[c] or SUIT[c] == SUIT[top])
         ):
             starters.append(c)
-    d = derive(state.rules)
     penalties = [c for c in hand if IS_PENALTY[c]]
-    plays = []
     for start in starters:
-        _combos(start, penalties, d.combo_key, plays)
-        if state.rules.penalty_combo == "same-suit" and not IS_JOKER[start]:
-            same = [c for c in hand if c != start and RANK[c] == RANK[start]]
-            _extend((start,), same, plays, min_len=2)
-    return plays
+        yield from _penalty_plays(start, hand, penalties, state.rules)
+
+
+def _penalty_plays(start, hand, penalties, rules):
+    """Combos from a penalty card, and under same-suit combos its same-rank runs too."""
+    combo_key = rules.derived.combo_key
+    yield from _combos((start,), penalties, combo_key, combo_key[start])
+    if rules.penalty_combo == "same-suit" and not IS_JOKER[start]:
+        yield from _extend((start,), [c for c in hand if c != start and RANK[c] == RANK[start]], min_len=2)
 
 
 def _as_moves(plays, declarable):
     """Moves for plays; a play ending in an ace gets one move per declarable suit."""
-    moves = []
     for play in plays:
         if declarable and RANK[play[-1]] == ACE:
-            moves.extend(Move("play", play, s) for s in ALL_SUITS)
+            for suit in ALL_SUITS:
+                yield Move("play", play, suit)
         else:
-            moves.append(Move("play", play))
-    return moves
+            yield Move("play", play)
 
 
-def _extend(prefix, pool, out, min_len=1):
-    """Append ``prefix`` followed by every ordering of every subset of ``pool``."""
+def _extend(prefix, pool, min_len=1):
+    """``prefix`` followed by every ordering of every subset of ``pool``."""
     if len(prefix) >= min_len:
-        out.append(prefix)
+        yield prefix
     for i, card in enumerate(pool):
-        _extend(prefix + (card,), pool[:i] + pool[i + 1:], out, min_len)
+        yield from _extend(prefix + (card,), pool[:i] + pool[i + 1:], min_len)
 
 
 def _orderings(cards):
     """Every ordering of every non-empty subset of ``cards``."""
-    out = []
     for i, card in enumerate(cards):
-        _extend((card,), cards[:i] + cards[i + 1:], out)
-    return out
+        yield from _extend((card,), cards[:i] + cards[i + 1:])
 
 
-def _combos(start, penalties, combo_key, out):
-    """Penalty combos from ``start``: non-joker cards share ``combo_key`` (rank or suit)."""
-
-    def grow(play, key):
-        out.append(play)
-        for c in penalties:
-            if c in play:
-                continue
+def _combos(play, penalties, combo_key, key):
+    """Penalty combos growing ``play``: its non-joker cards share ``key``, a value of
+    ``combo_key`` (their rank or their suit; None while the play holds only jokers)."""
+    yield play
+    for c in penalties:
+        if c not in play:
             k = combo_key[c]
-            if k is None:
-                grow(play + (c,), key)
-            elif key is None or k == key:
-                grow(play + (c,), k)
-
-    grow((start,), combo_key[start])
+            if k is None or key is None or k == key:
+                yield from _combos(play + (c,), penalties, combo_key, key if k is None else k)
 
 
-def _question_plays(start, questions, chain, answer_seqs, out):
+def _question_plays(start, questions, chain, answer_seqs):
     """Question chains from ``start`` and, where answers belong to the play, their answers."""
     if chain == "consecutive":
+        yield from _chains((start,), questions, answer_seqs)
+    else:
+        yield from _groups((start,), questions, answer_seqs)
 
-        def grow(play):
-            out.append(play)
-            if answer_seqs is not None:
-                out.extend(play + a for a in answer_seqs.for_suits((SUIT[play[-1]],)))
-            last = play[-1]
-            for q in questions:
-                if q not in play and (RANK[q] == RANK[last] or SUIT[q] == SUIT[last]):
-                    grow(play + (q,))
 
-        grow((start,))
-        return
+def _chains(play, questions, answer_seqs):
+    """Consecutive chains: each question shares a rank or suit with the one before."""
+    yield play
+    last = play[-1]
+    if answer_seqs is not None:
+        for answers in answer_seqs.for_suits((SUIT[last],)):
+            yield play + answers
+    for q in questions:
+        if q not in play and (RANK[q] == RANK[last] or SUIT[q] == SUIT[last]):
+            yield from _chains(play + (q,), questions, answer_seqs)
 
-    def grow_any(play):
-        if _connected(play):
-            out.append(play)
-            if answer_seqs is not None:
-                suits = tuple(sorted({SUIT[q] for q in play}))
-                out.extend(play + a for a in answer_seqs.for_suits(suits))
-        for q in questions:
-            if q not in play:
-                grow_any(play + (q,))
 
-    grow_any((start,))
+def _groups(play, questions, answer_seqs):
+    """Connected groups: every ordering whose questions are linked by rank or suit."""
+    if _connected(play):
+        yield play
+        if answer_seqs is not None:
+            for answers in answer_seqs.for_suits(tuple(sorted({SUIT[q] for q in play}))):
+                yield play + answers
+    for q in questions:
+        if q not in play:
+            yield from _groups(play + (q,), questions, answer_seqs)
 
 
 def _connected(questions):

@@ -1,8 +1,10 @@
 """House rules: every option of RULES.md section 9, the five presets, validation."""
 
 from dataclasses import dataclass, fields
+from functools import cached_property
 
 from .cards import JOKER_RANK, RANKS, rank_of_text, rank_text
+from .derived import Derived
 
 PLAIN = ("4", "5", "6", "7", "9", "10")
 
@@ -199,6 +201,11 @@ class Rules:
         """The options where these rules differ from ``preset``: the smallest dict to store."""
         base = Rules.preset(preset).to_dict()
         return {key: value for key, value in self.to_dict().items() if base[key] != value}
+
+    @cached_property
+    def derived(self):
+        """Look-up tables for move generation, built once per Rules object."""
+        return Derived(self)
 
     def preset_name(self):
         """The preset these rules are exactly, or None."""

@@ -4,7 +4,7 @@ import random
 
 from . import transitions
 from .cards import CARD_TEXT, SUITS, deck
-from .generate import legal_moves
+from .generate import iter_legal_moves, legal_moves
 from .moves import Move
 from .rules import Rules
 
@@ -53,6 +53,12 @@ class State:
         if self._legal is None:
             self._legal = legal_moves(self)
         return list(self._legal)
+
+    def iter_legal_moves(self):
+        """The legal moves one at a time, for callers that may stop early (bots)."""
+        if self._legal is not None:
+            return iter(self._legal)
+        return iter_legal_moves(self)
 
     def apply(self, move):
         """The position after ``move`` (a Move or move text); raises IllegalMove."""

@@ -5,7 +5,6 @@ import random
 from .cards import (
     ACE, CARD_TEXT, IS_JOKER, IS_PENALTY, IS_QUESTION, JACK, KING, PLAIN_RANKS, RANK, SUIT,
 )
-from .derived import derive
 from .generate import starts_normally
 from .moves import ACCEPT, DRAW, PASS, PLAY, IllegalMove
 from .validate import declaration_allowed, play_problem
@@ -76,7 +75,7 @@ def _play(state, cards, declared_suit, declare):
     s = _clone(state)
     seat = s.turn
     rules = s.rules
-    d = derive(rules)
+    d = rules.derived
     hand = tuple(c for c in s.hands[seat] if c not in cards)
     s.hands = _with(s.hands, seat, hand)
     before = s.pending
@@ -206,6 +205,11 @@ def _draw(s, seat, count):
     pile (all but its top) when the draw pile runs out (RULES.md section 7)."""
     if count <= 0:
         return ()
+    if count == 1 and s.draw_pile:  # the common case, without copying the pile to a list
+        card = s.draw_pile[-1]
+        s.draw_pile = s.draw_pile[:-1]
+        s.hands = _with(s.hands, seat, s.hands[seat] + (card,))
+        return (card,)
     pile = list(s.draw_pile)
     got = []
     for _ in range(count):
@@ -245,14 +249,8 @@ def _with(items, index, value):
 
 
 def _clone(state):
-    s = object.__new__(type(state))
-    for name in _SLOTS:
-        setattr(s, name, getattr(state, name))
-    s._legal = None
-    return s
-
-
-_SLOTS = (
-    "rules", "hands", "draw_pile", "discard_pile", "turn", "direction", "suit", "pending",
-    "declared", "drawn", "winner", "finished", "turns", "seed", "shuffles",
-)
+    return type(state)(
+        state.rules, state.hands, state.draw_pile, state.discard_pile, state.turn,
+        state.direction, state.suit, state.pending, state.declared, state.drawn, state.winner,
+        state.finished, state.turns, state.seed, state.shuffles,
+    )

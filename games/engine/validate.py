@@ -5,7 +5,6 @@ stays cheap; the property tests hold it to the same answers as ``generate``.
 """
 
 from .cards import ACE, CARD_TEXT, IS_JOKER, IS_PENALTY, IS_QUESTION, JACK, RANK, SUIT, SUIT_NAMES, rank_text
-from .derived import derive
 from .generate import _connected, effective_top, starts_normally
 
 
@@ -89,7 +88,7 @@ def shape_problem(state, cards):
     if IS_QUESTION[cards[0]]:
         return _question_problem(state, cards)
     if IS_PENALTY[cards[0]] and all(IS_PENALTY[c] for c in cards):
-        key = derive(state.rules).combo_key
+        key = state.rules.derived.combo_key
         keys = {key[c] for c in cards} - {None}
         if len(keys) <= 1:
             return None
@@ -115,9 +114,9 @@ def _question_problem(state, cards):
         return "the questions must form one group, each sharing a rank or suit with another"
     if not answers:
         return None
-    if not derive(rules).answers_in_play:
+    if not rules.derived.answers_in_play:
         return "questions are answered by the next player at this table: play questions only"
-    d = derive(rules)
+    d = rules.derived
     if rules.question_chain == "consecutive":
         suits = {SUIT[questions[-1]]}
     else:
