@@ -183,7 +183,7 @@ class Move(models.Model):
     game = models.ForeignKey(Game, verbose_name=_("game"), on_delete=models.CASCADE, related_name="moves")
     index = models.PositiveIntegerField(_("index"), help_text=_("0 for the game's first move, and so on."))
     seat = models.PositiveSmallIntegerField(_("seat"))
-    text = models.CharField(_("move"), max_length=200)
+    text = models.CharField(_("move"), max_length=240)  # room for all 54 cards, a suit and "!"
     client_move_id = models.CharField(
         _("client move id"), max_length=64, blank=True, default="",
         help_text=_("Sent by the client so that a resent move is recognised."),

@@ -13,10 +13,12 @@ Site decisions (beyond RULES.md):
   ends at once and the players who remain are placed by the cards they hold.
 - Places come from the engine (or, after resignations, from the cards held), with the
   players who left after everyone else; the winner is the player alone in first place.
-- Bots cannot be removed from a running game; anyone at a table may add or remove bots.
+- A bot cannot be removed from a running game it plays in (who may add or remove bots is
+  the views' call).
 - The server applies a forced move at once: ``accept`` when it is the only legal move.
 """
 
+import itertools
 import random
 import secrets
 from datetime import timedelta
@@ -148,14 +150,13 @@ def _free_bot(table, level):
     name is skipped."""
     User = get_user_model()
     seated = set(table.seats.values_list("user_id", flat=True))
-    for n in range(1, MAX_SEATS + len(seated) + 2):
+    for n in itertools.count(1):
         username = f"{level}-bot-{n}"
         bot = User.objects.filter(username=username).first()
         if bot is None:
             return User.objects.create_bot(username, level, display_name=f"{level.capitalize()} bot {n}")
         if bot.bot_level == level and bot.pk not in seated:
             return bot
-    raise ServiceError(_("No bot is free to join this table."))
 
 
 # -- Starting games -------------------------------------------------------------------
