@@ -99,18 +99,26 @@ def effective_top(state):
 
 def normal_plays(state, hand, starters):
     """Every play of any shape that begins with one of ``starters``."""
-    d = state.rules.derived
     rules = state.rules
-    questions = [c for c in hand if IS_QUESTION[c]]
-    penalties = [c for c in hand if IS_PENALTY[c]]
-    answer_seqs = _AnswerSequences(hand, d) if d.answers_in_play else None
+    questions = penalties = answer_seqs = None  # built on first need: most turns have none
     for start in starters:
         if IS_QUESTION[start]:
+            if questions is None:
+                questions = [c for c in hand if IS_QUESTION[c]]
+                d = rules.derived
+                answer_seqs = _AnswerSequences(hand, d) if d.answers_in_play else None
             yield from _question_plays(start, questions, rules.question_chain, answer_seqs)
         elif IS_PENALTY[start]:
+            if penalties is None:
+                penalties = [c for c in hand if IS_PENALTY[c]]
             yield from _penalty_plays(start, hand, penalties, rules)
         else:
-            yield from _extend((start,), [c for c in hand if c != start and RANK[c] == RANK[start]])
+            rank = RANK[start]
+            same = [c for c in hand if c != start and RANK[c] == rank]
+            if same:
+                yield from _extend((start,), same)
+            else:
+                yield (start,)
 
 
 def penalty_counters(state, hand):

@@ -141,6 +141,9 @@ PRESET_LABELS = {
 DEFAULT_PRESET = "classic"
 
 
+_DERIVED = {}  # Rules -> Derived; a handful of distinct rule sets in any one process
+
+
 @dataclass(frozen=True)
 class Rules:
     """A complete, validated set of house rules. Build it with ``preset`` or ``from_dict``."""
@@ -204,8 +207,11 @@ class Rules:
 
     @cached_property
     def derived(self):
-        """Look-up tables for move generation, built once per Rules object."""
-        return Derived(self)
+        """Look-up tables for move generation, shared by equal Rules objects."""
+        derived = _DERIVED.get(self)
+        if derived is None:
+            derived = _DERIVED[self] = Derived(self)
+        return derived
 
     def preset_name(self):
         """The preset these rules are exactly, or None."""
