@@ -137,23 +137,29 @@ class MoveInline(ReadOnlyInline):
 class GameAdmin(admin.ModelAdmin):
     """Games are records: they are viewed, never edited, and the position stays hidden."""
 
-    list_display = ["__str__", "table", "status", "player_count", "move_count", "winner", "created_at"]
+    list_display = ["__str__", "table", "status", "player_count", "move_count", "winner_name", "created_at"]
     list_filter = ["status", "table"]
-    list_select_related = ["table"]
     search_fields = ["table__name"]
     date_hierarchy = "created_at"
     fields = [
-        "table", "number", "status", "player_count", "first_seat", "move_count", "winner",
+        "table", "number", "status", "player_count", "first_seat", "move_count", "winner_name",
         "created_at", "finished_at", "seed_when_over", "rules_in_words",
     ]
     readonly_fields = fields
     inlines = [GamePlayerInline, MoveInline]
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).select_related("table").prefetch_related("players__user")
 
     def has_add_permission(self, request):
         return False
 
     def has_change_permission(self, request, obj=None):
         return False
+
+    @admin.display(description=_("winner"))
+    def winner_name(self, game):
+        return next((p.user for p in game.players.all() if p.seat == game.winner), "")
 
     @admin.display(description=_("seed"))
     def seed_when_over(self, game):

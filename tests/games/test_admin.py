@@ -184,7 +184,9 @@ def test_a_game_page_shows_its_players_and_move_log_but_not_its_secrets(admin_cl
     assert str(game.seed) not in page and "hidden while the game runs" in page
     assert "draw_pile" not in page
     resign(game, user)
-    assert str(game.seed) in admin_client.get(url).text
+    page = admin_client.get(url).text
+    assert str(game.seed) in page
+    assert re.search(r"Winner:</label>\s*<div class=\"readonly\">greedy-bot-1</div>", page)
 
 
 def test_games_cannot_be_added_or_edited(admin_client, table, user):
