@@ -43,6 +43,7 @@ class Tally:
     games: int = 0
     moves: int = 0
     no_winner: int = 0
+    widest: int = 0  # the most legal moves listed in any one position
     seconds: float = 0.0
 
     def games_per_second(self):
@@ -56,7 +57,7 @@ class Tally:
 
 
 def measure(play_game, args):
-    """Call ``play_game(rng) -> (moves, won)`` for ``args.games`` games, or else ``args.seconds``.
+    """Call ``play_game(rng) -> (moves, won, widest)`` for ``args.games`` games, or ``args.seconds``.
 
     Each configuration gets its own generator seeded with ``args.seed``, so its games do
     not depend on which configurations ran before it.
@@ -66,10 +67,11 @@ def measure(play_game, args):
     start = time.process_time()
     deadline = start + args.seconds
     while (tally.games < args.games) if args.games else (time.process_time() < deadline):
-        moves, won = play_game(rng)
+        moves, won, widest = play_game(rng)
         tally.games += 1
         tally.moves += moves
         tally.no_winner += not won
+        tally.widest = max(tally.widest, widest)
     tally.seconds = time.process_time() - start
     return tally
 
@@ -85,14 +87,16 @@ def cards_left_after(state, move):
 def play_kadi_game(rules, players, rng):
     """One game of uniformly random legal moves, declaring as DECLARATION_NOTE says."""
     state = new_game(rules, players=players, seed=rng.getrandbits(32))
-    moves = 0
+    moves = widest = 0
     while not state.finished:
-        move = rng.choice(state.legal_moves())
+        legal = state.legal_moves()
+        widest = max(widest, len(legal))
+        move = rng.choice(legal)
         if rules.niko_kadi and cards_left_after(state, move) <= 1:
             move = move.with_declare()
         state = state.apply(move)
         moves += 1
-    return moves, state.winner is not None
+    return moves, state.winner is not None, widest
 
 
 def play_openspiel_game(game, rng):
@@ -102,15 +106,17 @@ def play_openspiel_game(game, rng):
     are timed all the same. The winner is the one player left with no cards (return 0).
     """
     state = game.new_initial_state()
-    moves = 0
+    moves = widest = 0
     while not state.is_terminal():
         if state.is_chance_node():
             outcomes, weights = zip(*state.chance_outcomes(), strict=True)
             state.apply_action(rng.choices(outcomes, weights)[0])
         else:
-            state.apply_action(rng.choice(state.legal_actions()))
+            legal = state.legal_actions()
+            widest = max(widest, len(legal))
+            state.apply_action(rng.choice(legal))
             moves += 1
-    return moves, 0.0 in state.returns()
+    return moves, 0.0 in state.returns(), widest
 
 
 def import_pyspiel():
@@ -127,6 +133,7 @@ def row(label, players, tally, base=None):
     line = (
         f"{label:<14}{players:>7}{tally.games:>8}{tally.games_per_second():>10.0f}"
         f"{tally.micros_per_move():>10.1f}{tally.moves_per_game():>12.1f}{tally.no_winner:>11}"
+        f"{tally.widest:>11,}"
     )
     if base:
         line += (
@@ -138,6 +145,7 @@ def row(label, players, tally, base=None):
 
 HEADER = (
     f"{'':<14}{'players':>7}{'games':>8}{'games/s':>10}{'µs/move':>10}{'moves/game':>12}{'no winner':>11}"
+    f"{'max legal':>11}"
 )
 
 
@@ -184,6 +192,7 @@ def main():
           f"{os.getloadavg()[0]:.2f}; one process, {budget} per configuration, seed {args.seed}.")
     print("Each turn a uniformly random legal move; times are CPU time of this process and include the deal.")
     print("Declaration: " + DECLARATION_NOTE)
+    print("'max legal': the most legal moves listed in any one position of the configuration's games.")
     print()
 
     pyspiel, missing = import_pyspiel()
