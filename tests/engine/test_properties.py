@@ -1,0 +1,260 @@
+"""Property tests: random games under every preset (plus random house-rule overrides) and
+2-5 players, each move chosen by hypothesis, checking the invariants of issue 2 after
+every move."""
+
+import json
+import random
+from collections import Counter
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from games.engine import IllegalMove, Move, Rules, State, new_game, replay
+
+from .helpers import deck, every_card
+from .reference import legal_moves as reference_moves
+
+PRESETS = ("classic", "rulebook", "chains", "friendly", "bomb-ni-bomb")
+PLAIN = ["4", "5", "6", "7", "9", "10"]
+# A few values of every option, mixed into the presets to reach more combinations.
+VALUES = {
+    "jokers": [0, 2],
+    "hand_size": [3, 4, 7],
+    "misplay": ["reject", "penalty"],
+    "voluntary_draw": [True, False],
+    "play_after_draw": [True, False],
+    "question_answered_by": ["self", "next"],
+    "question_chain": ["consecutive", "connected"],
+    "answer_ranks": [PLAIN, [*PLAIN, "A"], ["A", "2", "3", *PLAIN, "8", "Q", "joker"]],
+    "finishing_ranks": [PLAIN, [*PLAIN, "A"]],
+    "jump_counter": [True, False],
+    "kickback_two_player": ["play-again", "no-effect"],
+    "ace_wild": [True, False],
+    "ace_cancels_penalty": [True, False],
+    "ace_cancel_suit": ["ace", "penalty"],
+    "double_ace_declares": [True, False],
+    "penalty_counter": ["same-rank", "rank-or-suit", "any"],
+    "penalty_stacking": ["replace", "cumulative"],
+    "penalty_combo": ["same-rank", "same-suit"],
+    "joker_draw": [5, 10],
+    "after_joker": ["any", "previous"],
+    "niko_kadi": [True, False],
+    "niko_kadi_penalty": [0, 2],
+    "no_win_while_cardless": [True, False],
+}
+SHORT_GAME = 50  # max_turns for the checked games, so that every one of them ends
+MOVE_CAP = 400  # far above SHORT_GAME moves: a game still running here never ends
+LISTED_SAMPLE = 40  # at most this many listed moves are applied per position
+REFERENCE_HAND = 4  # hands this small are cheap for the brute-force reference enumerator
+SUITS = "HDSC"
+SLOW = [HealthCheck.too_slow, HealthCheck.data_too_large]  # long games are the point here
+
+
+@st.composite
+def rules_dicts(draw):
+    preset = draw(st.sampled_from(PRESETS))
+    names = draw(st.sets(st.sampled_from(sorted(VALUES)), max_size=6))
+    overrides = {name: draw(st.sampled_from(VALUES[name])) for name in sorted(names)}
+    return {"preset": preset, **overrides, "max_turns": SHORT_GAME}
+
+
+seeds = st.integers(10**9, 2**40)  # large, so that a leaked seed is unmistakable in a view
+
+
+WORDS = ("draw", "accept", "pass")
+
+
+def cards_of(text):
+    """The card texts of a move text."""
+    return [word for word in text.split() if word not in WORDS and word[0] not in "@!"]
+
+
+def choose(state, listed, data):
+    """A listed move picked by hypothesis; it declares when it leaves at most one card."""
+    text = str(listed[data.draw(st.integers(0, len(listed) - 1), label="move")])
+    played = cards_of(text)
+    if played and len(hand_of(state)) - len(played) <= 1:
+        text += " !"
+    return Move.parse(text)
+
+
+def hand_of(state, seat=None):
+    return state.to_dict()["hands"][state.turn if seat is None else seat]
+
+
+# --- the invariants -----------------------------------------------------------------------
+
+def check_cards_conserved(state, rules):
+    cards = every_card(state.to_dict())
+    assert sorted(cards) == sorted(deck(rules.jokers)), "cards lost, duplicated or invented"
+
+
+def check_round_trip(state):
+    data = state.to_dict()
+    again = State.from_dict(json.loads(json.dumps(data)))
+    assert again.to_dict() == data
+    assert {str(m) for m in again.legal_moves()} == {str(m) for m in state.legal_moves()}
+
+
+def strings_and_ints(value):
+    """Every string (split into words) and every int anywhere in a JSON value, keys included."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from strings_and_ints(key)
+            yield from strings_and_ints(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from strings_and_ints(item)
+    elif isinstance(value, str):
+        yield from value.split()
+    elif isinstance(value, int) and not isinstance(value, bool):
+        yield value
+
+
+def check_views_hide_secrets(state, seed):
+    data = state.to_dict()
+    for viewer in [None, *range(len(data["hands"]))]:
+        view = json.loads(json.dumps(state.view(viewer)))
+        hidden = set(data["draw_pile"])
+        for seat, cards in enumerate(data["hands"]):
+            if seat != viewer:
+                hidden |= set(cards)
+        shown = set(strings_and_ints(view))
+        assert not hidden & shown, f"view({viewer}) shows {hidden & shown}"
+        assert seed not in shown and "seed" not in shown, f"view({viewer}) shows the seed"
+        if viewer is not None:
+            assert Counter(view["hand"]) == Counter(data["hands"][viewer])
+
+
+def is_listed(text, listed_texts):
+    """Whether move ``text`` (no ``!``) is listed, reading a bare final ace as declaring its suit."""
+    if text in listed_texts:
+        return True
+    last = text.split()[-1]
+    return last[0] == "A" and f"{text} @{last[-1]}" in listed_texts
+
+
+def check_against_reference(state, listed):
+    """Small hands: the listed moves are exactly those of the independent reading of RULES.md."""
+    data = state.to_dict()
+    if len(data["hands"][state.turn]) <= REFERENCE_HAND:
+        assert {str(move) for move in listed} == reference_moves(data)
+
+
+def check_listed_moves_apply(state, listed, rules):
+    assert len(set(listed)) == len(listed), "a move is listed twice"
+    assert not any("!" in str(move) for move in listed), "a listed move carries !"
+    sample = listed
+    if len(listed) > LISTED_SAMPLE:
+        sample = random.Random(len(listed)).sample(listed, LISTED_SAMPLE)
+    for move in sample:
+        assert Move.parse(str(move)) == move
+        check_cards_conserved(state.apply(move), rules)
+
+
+def check_refused_or_misplayed(state, text, rules, may_misplay):
+    """An unlisted move ``text`` raises IllegalMove and changes nothing, or, where the rules make it
+    a misplay, keeps the cards in hand and draws."""
+    before = state.to_dict()
+    player = state.turn
+    try:
+        after = state.apply(Move.parse(text))
+    except IllegalMove:
+        assert state.to_dict() == before
+        return
+    assert may_misplay, f"{text} is not listed yet was applied"
+    data = after.to_dict()
+    kept = Counter(data["hands"][player])
+    assert not Counter(before["hands"][player]) - kept, f"misplay {text} lost cards from the hand"
+    drawable = len(before["draw_pile"]) + len(before["discard_pile"]) - 1
+    assert sum(kept.values()) > len(before["hands"][player]) or drawable == 0, f"misplay {text} drew nothing"
+    check_cards_conserved(after, rules)
+
+
+def check_unlisted_moves(state, listed, rules, data):
+    """Unlisted plays of held cards, declarations, words and cards not held are refused
+    (or, for plays of held cards under ``misplay: penalty``, misplayed)."""
+    listed_texts = {str(move) for move in listed}
+    held = hand_of(state)
+    misplay = rules.misplay == "penalty"
+    if held:
+        size = data.draw(st.integers(1, min(len(held), 4)), label="size")
+        text = " ".join(data.draw(st.permutations(held), label="order")[:size])
+        if not is_listed(text, listed_texts):
+            check_refused_or_misplayed(state, text, rules, may_misplay=misplay)
+    plays = sorted(text for text in listed_texts if cards_of(text) and "@" not in text)
+    if plays:
+        text = data.draw(st.sampled_from(plays), label="play")
+        last = cards_of(text)[-1]
+        suits = [suit for suit in SUITS if not (last[0] == "A" and last[-1] == suit)]
+        declared = f"{text} @{data.draw(st.sampled_from(suits), label='suit')}"
+        if declared not in listed_texts:
+            check_refused_or_misplayed(state, declared, rules, may_misplay=misplay)
+    for word in WORDS:
+        if word not in listed_texts:
+            check_refused_or_misplayed(state, word, rules, may_misplay=False)
+    foreign = [card for card in deck(rules.jokers) if card not in held]
+    stranger = " ".join([*held[:1], data.draw(st.sampled_from(foreign), label="foreign")])
+    check_refused_or_misplayed(state, stranger, rules, may_misplay=False)
+
+
+def check_places(state):
+    data = state.to_dict()
+    sizes = [len(cards) for cards in data["hands"]]
+    if state.winner is None:
+        assert state.places() == [1] * len(sizes)
+        return
+    assert sizes[state.winner] == 0
+    others = [seat for seat in range(len(sizes)) if seat != state.winner]
+    expected = [1] * len(sizes)
+    for seat in others:
+        expected[seat] = 2 + sum(sizes[other] < sizes[seat] for other in others)
+    assert state.places() == expected
+
+
+# --- the tests ----------------------------------------------------------------------------
+
+@settings(max_examples=80, deadline=None, suppress_health_check=SLOW)
+@given(rules=rules_dicts(), players=st.integers(2, 5), seed=seeds, data=st.data())
+def test_random_games_keep_every_invariant(rules, players, seed, data):
+    rules = Rules.from_dict(rules)
+    state = new_game(rules, players=players, seed=seed)
+    states, moves = [state], []
+    while not state.finished and len(moves) < MOVE_CAP:
+        assert state.places() is None
+        check_cards_conserved(state, rules)
+        check_round_trip(state)
+        check_views_hide_secrets(state, seed)
+        listed = state.legal_moves()
+        assert listed, "a running game must offer a move"
+        check_against_reference(state, listed)
+        check_listed_moves_apply(state, listed, rules)
+        check_unlisted_moves(state, listed, rules, data)
+        move = choose(state, listed, data)
+        state = state.apply(move)
+        states.append(state)
+        moves.append(str(move))
+    assert state.finished, f"no end after {len(moves)} moves with max_turns {SHORT_GAME}"
+    check_cards_conserved(state, rules)
+    check_places(state)
+    assert [s.to_dict() for s in replay(rules, players, seed, moves)] == [s.to_dict() for s in states]
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=SLOW)
+@given(preset=st.sampled_from(PRESETS), players=st.integers(2, 5), seed=seeds,
+       first=st.integers(0, 4), data=st.data())
+def test_games_under_the_preset_turn_limit_end(preset, players, seed, first, data):
+    rules = Rules.preset(preset)
+    first %= players
+    state = new_game(rules, players=players, seed=seed, first=first)
+    assert state.turn == first
+    moves = []
+    while not state.finished and len(moves) < rules.max_turns:
+        move = choose(state, state.legal_moves(), data)
+        state = state.apply(move)
+        moves.append(str(move))
+    assert state.finished
+    assert state.winner is not None or len(moves) == rules.max_turns
+    check_places(state)
+    replayed = replay(rules, players, seed, moves, first=first)
+    assert replayed[-1].to_dict() == state.to_dict()
