@@ -46,6 +46,7 @@ def table_context(table, user):
     your_seat = next((seat for seat in seats.values() if seat.user_id == user.pk), None)
     game = table.current_game()
     running = game is not None and game.is_running
+    rules = rules_summary(game.rules if running else table.rules().to_dict(), table.preset)
     context = {
         "table": table,
         "preset": preset_label(table.preset),
@@ -55,7 +56,8 @@ def table_context(table, user):
         "can_start": your_seat is not None and not running and len(seats) >= 2,
         "game_row": game,
         "game": None,
-        "rules": rules_summary(game.rules if running else table.rules().to_dict(), table.preset),
+        "rules": rules,
+        "house_rules": [rule for group in rules for rule in group["rules"] if rule["changed"]],
         "rules_frozen": running,
         "bot_levels": [(level, label) for level, label in User.BotLevel.choices if level],
         "suits": [suit_info(suit) for suit in SUITS],

@@ -62,6 +62,7 @@
     if (card && !card.disabled) {
       toggle(card);
       refresh(form);
+      form.querySelectorAll(".move-error").forEach((error) => error.remove()); // a new attempt
       return;
     }
     if (event.target.closest("[data-clear]")) {

@@ -1,0 +1,37 @@
+"""Browser tests: Playwright drives Debian's chromium (/usr/bin/chromium) against the live
+test server. Screenshots go to test-artifacts/ (not committed).
+
+Database set-up belongs in fixtures listed before ``page``: the ORM refuses to run while
+Playwright's event loop is active in the same thread.
+"""
+
+import pytest
+from playwright.sync_api import sync_playwright
+
+from tests.browser.helpers import ARTIFACTS, CHROMIUM, PHONE
+
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+@pytest.fixture(autouse=True)
+def bots_answer_at_once(settings):
+    """Each poll of a table page plays every bot move up to the player's turn."""
+    settings.BOT_DELAY = 0
+
+
+@pytest.fixture
+def page():
+    """A phone-sized page in a fresh chromium."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        context = browser.new_context(viewport=PHONE, device_scale_factor=2)
+        yield context.new_page()
+        browser.close()

@@ -1,0 +1,41 @@
+"""What the browser tests do on the pages: log in, make a move, wait for our turn."""
+
+from pathlib import Path
+
+import pytest
+from django.urls import reverse
+from playwright.sync_api import expect
+
+from tests.conftest import PASSWORD
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1100, "height": 900}
+
+# Every browser test module: a database shared with the live server, and chromium.
+BROWSER_TEST = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.skipif(not CHROMIUM.exists(), reason="no Debian chromium: apt-get install chromium"),
+]
+
+
+def log_in(page, base_url, username):
+    page.goto(base_url + reverse("login"))
+    page.fill("#id_username", username)
+    page.fill("#id_password", PASSWORD)
+    page.locator("main").get_by_role("button", name="Log in").click()
+    expect(page.get_by_role("heading", name="Tables")).to_be_visible()
+
+
+def act(page, area, action, cards=()):
+    """Tap ``cards`` in order and press ``action``; wait until the table area is re-rendered."""
+    for card in cards:
+        page.locator(f'.hand-card[data-card="{card}"]').click()
+    page.locator(f'[data-move-action="{action}"]').click()
+    page.wait_for_function("area => !area.isConnected", arg=area)
+
+
+def my_turn_or_the_end(page):
+    """The table area once it waits for our move or shows the result (bots move meanwhile)."""
+    return page.wait_for_selector("#table-area:has(.move-actions), #table-area:has(.results)")
