@@ -165,6 +165,19 @@ class GamePlayer(models.Model):
     )
     place = models.PositiveSmallIntegerField(_("place"), null=True, blank=True)
     left = models.BooleanField(_("left"), default=False, help_text=_("Resigned or left before the end."))
+    missed_turns = models.PositiveSmallIntegerField(
+        _("missed turns"), default=0,
+        help_text=_("Turns in a row the server played for this player (out of time, or away)."),
+    )
+    stand_in = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("stand-in bot"),
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="stand_ins",
+        help_text=_("The bot that took over this seat after repeated missed turns."),
+    )
 
     class Meta:
         ordering = ["game", "seat"]
@@ -205,3 +218,50 @@ class Move(models.Model):
 
     def __str__(self):
         return f"{self.index + 1}. {self.text}"
+
+
+class ChatMessage(models.Model):
+    """A line of a table's chat, from a seated player or a spectator."""
+
+    MAX_LENGTH = 300
+
+    table = models.ForeignKey(
+        Table, verbose_name=_("table"), on_delete=models.CASCADE, related_name="chat_messages"
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("author"), on_delete=models.CASCADE, related_name="+"
+    )
+    text = models.CharField(_("text"), max_length=MAX_LENGTH)
+    created_at = models.DateTimeField(_("sent"), auto_now_add=True, db_index=True)
+
+    class Meta:
+        ordering = ["table", "pk"]
+        verbose_name = _("chat message")
+        verbose_name_plural = _("chat messages")
+
+    def __str__(self):
+        return f"{self.user}: {self.text}"
+
+
+class Presence(models.Model):
+    """Whether a user has a table open: their open websockets there (kept by ``games.presence``).
+
+    ``connections`` may overcount after a server crash, so a user counts as online only
+    while ``seen_at`` is also recent (each open socket refreshes it)."""
+
+    table = models.ForeignKey(
+        Table, verbose_name=_("table"), on_delete=models.CASCADE, related_name="presences"
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("user"), on_delete=models.CASCADE, related_name="+"
+    )
+    connections = models.PositiveIntegerField(_("open connections"), default=0)
+    seen_at = models.DateTimeField(_("last seen"))
+
+    class Meta:
+        verbose_name = _("presence")
+        verbose_name_plural = _("presences")
+        constraints = [models.UniqueConstraint(fields=["table", "user"], name="presence_unique_user")]
+
+    def __str__(self):
+        return f"{self.user} at {self.table}"

@@ -1,3 +1,9 @@
-"""Websocket URL routes, mounted by kadi_site/asgi.py (consumers come with issue 4)."""
+"""Websocket URL routes, mounted by kadi_site/asgi.py."""
 
-websocket_urlpatterns = []
+from django.urls import path
+
+from games.consumers import TableConsumer
+
+websocket_urlpatterns = [
+    path("ws/t/<int:table_id>/", TableConsumer.as_asgi()),
+]

@@ -16,12 +16,20 @@ Site decisions (beyond RULES.md):
 - A bot cannot be removed from a running game it plays in (who may add or remove bots is
   the views' call).
 - The server applies a forced move at once: ``accept`` when it is the only legal move.
+- The server also plays the turn of a player whose turn timer ran out, or who has had no
+  page open at the table for ``AWAY_GRACE_SECONDS`` (draw, accept or pass, as for a
+  leaver). After ``MISSED_TURNS_BEFORE_BOT`` such turns in a row a greedy bot takes over
+  their seat: it plays out the game for them (they count as having left) and keeps the
+  seat at the table.
+- Every change is announced to the table's websockets once it commits (``games.realtime``).
 """
 
 import itertools
 import random
 import secrets
-from datetime import timedelta
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from functools import partial
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -29,11 +37,11 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import bots
+from games import bots, presence, realtime
 from games.engine import IllegalMove, Move, new_game
 from games.engine.moves import ACCEPT
 from games.engine.rules import PRESETS
-from games.models import MAX_SEATS, MIN_SEATS, Game, GamePlayer, Seat, Table
+from games.models import MAX_SEATS, MIN_SEATS, ChatMessage, Game, GamePlayer, Seat, Table
 from games.models import Move as MoveRow
 
 DEFAULT_BOT_DELAY = 0.8  # seconds between a move and a bot's answer, unless settings.BOT_DELAY
@@ -121,12 +129,22 @@ def remove_bot(table, position):
 
 
 def _locked_table(table):
-    """The table row, locked until the end of the transaction."""
+    """The table row, locked until the end of the transaction (a write to the table follows,
+    so its websockets hear of it once the transaction commits)."""
     table_id = table.pk if isinstance(table, Table) else table
     try:
-        return Table.objects.select_for_update().get(pk=table_id)
+        table = Table.objects.select_for_update().get(pk=table_id)
     except Table.DoesNotExist:
         raise ServiceError(_("There is no such table.")) from None
+    _announce(table.pk)
+    return table
+
+
+def _announce(table_id, game=None):
+    """Tell the table's websockets, once the transaction commits, that it changed (to
+    ``game.seq`` when a game changed). A failure to tell is logged, never raised."""
+    game_id, seq = (game.pk, game.seq) if game else (None, None)
+    transaction.on_commit(partial(realtime.announce_change, table_id, game_id, seq), robust=True)
 
 
 def _free_position(table, position):
@@ -222,19 +240,21 @@ def _first_player(previous, users):
 # -- Moves ----------------------------------------------------------------------------
 
 
-def submit_move(game_id, user, text, expected_move_count=None, client_move_id=""):
+def submit_move(game_id, user, text, expected_move_count=None, client_move_id="", expected_seq=None):
     """Apply ``user``'s move ``text`` and return its ``Move`` row.
 
-    ``expected_move_count`` is the move count the page showed: a move made against an older
-    position (a stale page, a double click) raises ``StaleMove``, as does a resent
-    ``client_move_id``. The game row is locked; the move row, the new position and, at the
-    end, the result are saved in one transaction. Forced moves that follow are applied too.
+    ``expected_move_count`` is the move count the page showed, or ``expected_seq`` the event
+    number it showed: a move made against an older position (a stale page, a double click)
+    raises ``StaleMove``, as does a resent ``client_move_id``. The game row is locked; the
+    move row, the new position and, at the end, the result are saved in one transaction.
+    Forced moves that follow are applied too.
     """
     with transaction.atomic():
         game = _locked_game(game_id)
         if client_move_id and game.moves.filter(client_move_id=client_move_id).exists():
             raise StaleMove(_("This move was already made."))
-        if expected_move_count is not None and expected_move_count != game.move_count:
+        stale_count = expected_move_count is not None and expected_move_count != game.move_count
+        if stale_count or (expected_seq is not None and expected_seq != game.seq):
             raise StaleMove(_("The game has moved on since your page was shown: this move was not made."))
         if not game.is_running:
             raise ServiceError(_("This game is over."))
@@ -250,6 +270,9 @@ def submit_move(game_id, user, text, expected_move_count=None, client_move_id=""
             state = game.engine_state().apply(move)
         except IllegalMove as error:
             raise ServiceError(_("That move is not allowed: %(reason)s") % {"reason": error}) from None
+        if player.missed_turns:
+            player.missed_turns = 0
+            player.save(update_fields=["missed_turns"])
         row = _record(game, player.seat, move, client_move_id)
         _after_move(game, state)
         return row
@@ -260,20 +283,15 @@ def play_bot_move(game_id):
     with transaction.atomic():
         game = _locked_game(game_id)
         player = _player_to_move(game)
-        if player is None or not player.user.is_bot:
+        if player is None or not _bot_level(player):
             return None
-        state = game.engine_state()
-        rng = random.Random(f"{game.seed}:{game.move_count}")
-        move = bots.choose_move(state, player.user.bot_level, rng)
-        row = _record(game, player.seat, move)
-        _after_move(game, state.apply(move))
-        return row
+        return _play_bot_turn(game, player)
 
 
 def bot_move_due(game, now=None):
     """Whether a bot is to play in ``game`` and has waited ``BOT_DELAY`` since the last change."""
     player = _player_to_move(game)
-    if player is None or not player.user.is_bot:
+    if player is None or not _bot_level(player):
         return False
     delay = timedelta(seconds=getattr(settings, "BOT_DELAY", DEFAULT_BOT_DELAY))
     return (now or timezone.now()) - game.updated_at >= delay
@@ -304,13 +322,18 @@ def resign(game, user):
         player.left = True
         player.save(update_fields=["left"])
         game.seq += 1
-        remaining = [p for p in game.players.select_related("user") if not p.left]
-        state = game.engine_state()
-        if len(remaining) < 2 or all(p.user.is_bot for p in remaining):
-            _finish(game, state)
-            game.save()
-        else:
-            _after_move(game, state)
+        _continue_or_finish(game, game.engine_state())
+
+
+def _continue_or_finish(game, state):
+    """After a player left: go on while two or more remain and one is human, else end now."""
+    remaining = [p for p in game.players.select_related("user") if not p.left]
+    if len(remaining) < 2 or all(p.user.is_bot for p in remaining):
+        _finish(game, state)
+        game.save()
+        _announce(game.table_id, game)
+    else:
+        _after_move(game, state)
 
 
 def _locked_game(game_id):
@@ -323,7 +346,21 @@ def _locked_game(game_id):
 def _player_to_move(game):
     if not game.is_running or game.turn is None:
         return None
-    return game.players.select_related("user").get(seat=game.turn)
+    return game.players.select_related("user", "stand_in").get(seat=game.turn)
+
+
+def _bot_level(player):
+    """The level of the bot playing ``player``'s turns (a bot, or a stand-in), or ""."""
+    return player.stand_in.bot_level if player.stand_in else player.user.bot_level
+
+
+def _play_bot_turn(game, player):
+    state = game.engine_state()
+    rng = random.Random(f"{game.seed}:{game.move_count}")
+    move = bots.choose_move(state, _bot_level(player), rng)
+    row = _record(game, player.seat, move)
+    _after_move(game, state.apply(move))
+    return row
 
 
 def _record(game, seat, move, client_move_id=""):
@@ -339,7 +376,7 @@ def _record(game, seat, move, client_move_id=""):
 def _after_move(game, state):
     """Play the server's moves that follow (forced accepts, leavers' turns), store the new
     position, and the result when the game is over. Cost: the moves played, no replay."""
-    left = set(game.players.filter(left=True).values_list("seat", flat=True))
+    left = set(game.players.filter(left=True, stand_in=None).values_list("seat", flat=True))
     while not state.finished:
         if state.turn in left:
             move = bots.forfeit_move(state)
@@ -355,6 +392,7 @@ def _after_move(game, state):
         game.state = state.to_dict()
         game.turn = state.turn
     game.save()
+    _announce(game.table_id, game)
 
 
 def _finish(game, state):
@@ -378,3 +416,115 @@ def _finish(game, state):
     game.status = Game.Status.FINISHED
     game.winner = firsts[0] if len(firsts) == 1 else None
     game.finished_at = timezone.now()
+
+
+# -- Turns the server plays -----------------------------------------------------------
+
+BOT, TIMER, AWAY = "bot", "timer", "away"
+DEFAULT_AWAY_GRACE = 60  # seconds, unless settings.AWAY_GRACE_SECONDS
+DEFAULT_MISSED_TURNS_BEFORE_BOT = 3
+
+
+@dataclass(frozen=True)
+class ServerTurn:
+    """A turn the server is to play at ``due``: a bot's (``BOT``), or a player's whose time
+    ran out (``TIMER``) or who is away (``AWAY``), in ``game_id`` at event number ``seq``."""
+
+    game_id: int
+    seq: int
+    due: datetime
+    reason: str
+
+
+def next_server_turn(table_id, now=None):
+    """The next turn the server plays at the table, or None while it waits for a player
+    (or for no one). Reads only."""
+    game = Game.objects.select_related("table").filter(table_id=table_id).order_by("-number").first()
+    return None if game is None else _server_turn(game, now or timezone.now())
+
+
+def play_server_turn(turn, now=None):
+    """Play ``turn`` (from ``next_server_turn``) if the game is still at its event number and
+    the turn is due at ``now``; return the ``Move`` row, or None. Several servers may try
+    the same turn: the row lock and the event number let exactly one play it."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        game = _locked_game(turn.game_id)
+        due = _server_turn(game, now)
+        if game.seq != turn.seq or due is None or due.due > now:
+            return None
+        player = _player_to_move(game)
+        if due.reason == BOT:
+            return _play_bot_turn(game, player)
+        state = game.engine_state()
+        move = bots.forfeit_move(state)
+        row = _record(game, player.seat, move)
+        player.missed_turns += 1
+        limit = getattr(settings, "MISSED_TURNS_BEFORE_BOT", DEFAULT_MISSED_TURNS_BEFORE_BOT)
+        if player.missed_turns < limit:
+            player.save(update_fields=["missed_turns"])
+            _after_move(game, state.apply(move))
+        else:
+            _hand_to_bot(game, player)
+            _continue_or_finish(game, state.apply(move))
+        return row
+
+
+def _server_turn(game, now):
+    player = _player_to_move(game)
+    if player is None:
+        return None
+    started = game.updated_at
+    if _bot_level(player):
+        delay = timedelta(seconds=getattr(settings, "BOT_DELAY", DEFAULT_BOT_DELAY))
+        return ServerTurn(game.pk, game.seq, started + delay, BOT)
+    deadlines = []
+    if game.table.turn_timer_seconds:
+        deadlines.append((started + timedelta(seconds=game.table.turn_timer_seconds), TIMER))
+    gone_since = presence.gone_since(game.table_id, player.user_id, now)
+    if gone_since is not None:
+        grace = timedelta(seconds=getattr(settings, "AWAY_GRACE_SECONDS", DEFAULT_AWAY_GRACE))
+        deadlines.append((max(started, gone_since) + grace, AWAY))
+    if not deadlines:
+        return None
+    due, reason = min(deadlines)
+    return ServerTurn(game.pk, game.seq, due, reason)
+
+
+def _hand_to_bot(game, player):
+    """A greedy bot plays out ``player``'s game (they count as having left) and takes their
+    seat at the table."""
+    bot = _free_bot(game.table, "greedy")
+    player.left = True
+    player.stand_in = bot
+    player.save(update_fields=["missed_turns", "left", "stand_in"])
+    Seat.objects.filter(table_id=game.table_id, user_id=player.user_id).update(user=bot)
+
+
+# -- Table chat -------------------------------------------------------------------------
+
+DEFAULT_CHAT_BURST = 5  # messages per user and table within CHAT_WINDOW_SECONDS
+DEFAULT_CHAT_WINDOW = 10
+
+
+def post_chat(table_id, user, text, now=None):
+    """Add ``user``'s line to a table's chat and return the ``ChatMessage``; refuses empty
+    or overlong lines and more than ``CHAT_BURST`` lines per ``CHAT_WINDOW_SECONDS``."""
+    text = (text or "").strip()
+    if not user.is_authenticated:
+        raise ServiceError(_("Log in to chat."))
+    if not text:
+        raise ServiceError(_("Write something first."))
+    if len(text) > ChatMessage.MAX_LENGTH:
+        raise ServiceError(
+            _("A message has at most %(count)d characters.") % {"count": ChatMessage.MAX_LENGTH}
+        )
+    if not Table.objects.filter(pk=table_id).exists():
+        raise ServiceError(_("There is no such table."))
+    window = timedelta(seconds=getattr(settings, "CHAT_WINDOW_SECONDS", DEFAULT_CHAT_WINDOW))
+    recent = ChatMessage.objects.filter(
+        table_id=table_id, user=user, created_at__gte=(now or timezone.now()) - window
+    )
+    if recent.count() >= getattr(settings, "CHAT_BURST", DEFAULT_CHAT_BURST):
+        raise ServiceError(_("You are sending messages too fast: wait a few seconds."))
+    return ChatMessage.objects.create(table_id=table_id, user=user, text=text)

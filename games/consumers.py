@@ -1,0 +1,160 @@
+"""The table's websocket: one per open table page, for players and spectators alike.
+
+It joins the table's group (``games.realtime``), sends its viewer a fresh render on
+connect, and again after every change at the table, rendered for that viewer only
+(``games.live_frames``). It takes moves, resignations, chat lines and resync requests
+(``games.live_protocol``), which ``games.services`` carries out; it keeps the viewer's
+presence and the table's turn clock running. A refused or malformed message gets an error
+reply and changes nothing; a connection that sends more than its budget is closed (1008).
+"""
+
+import asyncio
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
+from django.utils.translation import gettext as _
+
+from games import live_frames, presence, realtime, services, turn_clock
+from games.live_protocol import ProtocolError, parse
+from games.models import Table
+from games.rate_limit import TokenBucket
+
+POLICY_VIOLATION = 1008
+DEFAULT_MESSAGE_BURST = 30  # messages a connection may send at once ...
+DEFAULT_MESSAGE_RATE = 2.0  # ... and per second after that
+
+
+class TableConsumer(AsyncWebsocketConsumer):
+    async def connect(self):
+        self.table_id = self.scope["url_route"]["kwargs"]["table_id"]
+        self.user = self.scope["user"]
+        self.shown = (None, None)  # the game and event number this viewer last got
+        self.heartbeat = None
+        if not await database_sync_to_async(Table.objects.filter(pk=self.table_id).exists)():
+            await self.close()
+            return
+        self.group = realtime.table_group(self.table_id)
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+        self.budget = TokenBucket(
+            getattr(settings, "LIVE_MESSAGE_BURST", DEFAULT_MESSAGE_BURST),
+            getattr(settings, "LIVE_MESSAGE_RATE", DEFAULT_MESSAGE_RATE),
+        )
+        if self.user.is_authenticated:
+            await self._presence(presence.joined)
+            self.heartbeat = asyncio.create_task(self._keep_presence())
+        await self.send_table(full=True)
+        turn_clock.attach(self.table_id)
+
+    async def disconnect(self, code):
+        if not hasattr(self, "group"):
+            return
+        await self.channel_layer.group_discard(self.group, self.channel_name)
+        turn_clock.detach(self.table_id)
+        if self.heartbeat is not None:
+            self.heartbeat.cancel()
+            await self._presence(presence.left)
+
+    async def receive(self, text_data=None, bytes_data=None):
+        if not self.budget.take():
+            await self.close(code=POLICY_VIOLATION)
+            return
+        try:
+            message = parse(text_data)
+        except ProtocolError as error:
+            await self.send(live_frames.notice(str(error)))
+            return
+        await getattr(self, f"on_{message.kind}")(message)
+
+    # -- Messages from the viewer ------------------------------------------------------
+
+    async def on_move(self, message):
+        try:
+            await database_sync_to_async(_submit_move)(self.table_id, self.user, message)
+        except services.StaleMove as refusal:
+            await self.send_table(full=True, move_error=str(refusal))
+        except services.ServiceError as refusal:
+            await self.send_table(move_error=str(refusal))
+
+    async def on_resign(self, message):
+        try:
+            await database_sync_to_async(_resign)(self.table_id, self.user)
+        except services.ServiceError as refusal:
+            await self.send(live_frames.notice(str(refusal)))
+
+    async def on_chat(self, message):
+        try:
+            line = await database_sync_to_async(services.post_chat)(self.table_id, self.user, message.text)
+        except services.ServiceError as refusal:
+            await self.send(live_frames.chat_error(str(refusal)))
+            return
+        await self.send(live_frames.chat_error(""))
+        await realtime.announce_chat(self.table_id, await database_sync_to_async(live_frames.chat_line)(line))
+
+    async def on_resync(self, message):
+        """Nothing was missed: say so with the sync marker; else a full fresh render."""
+        current = await database_sync_to_async(live_frames.current_position)(self.table_id)
+        if (message.game, message.seq) == current:
+            await self.send(live_frames.sync_marker(*current))
+        else:
+            await self.send_table(full=True)
+
+    # -- News from the table's group ----------------------------------------------------
+
+    async def table_changed(self, event):
+        turn_clock.wake(self.table_id)
+        game, seq = self.shown
+        if event["game"] is not None and event["game"] == game and event["seq"] <= seq:
+            return  # already shown: a render read the database after this change
+        await self.send_table(people=event["game"] is None)
+
+    async def presence_changed(self, event):
+        turn_clock.wake(self.table_id)
+        now = turn_clock.clock.now()
+        await self.send(await database_sync_to_async(live_frames.people_frame)(self.table_id, now))
+
+    async def chat_message(self, event):
+        await self.send(event["html"])
+
+    # -- Helpers ----------------------------------------------------------------------------
+
+    async def send_table(self, **options):
+        frame = await database_sync_to_async(live_frames.table_frame)(
+            self.table_id, self.scope, turn_clock.clock.now(), **options
+        )
+        self.shown = (frame.game_id, frame.seq)
+        await self.send(frame.html)
+
+    async def _presence(self, change):
+        """Record the viewer's arrival or departure; tell the table when they came or went."""
+        now = turn_clock.clock.now()
+        if await database_sync_to_async(change)(self.table_id, self.user.pk, now):
+            await realtime.announce_presence(self.table_id)
+
+    async def _keep_presence(self):
+        while True:
+            await asyncio.sleep(presence.heartbeat_seconds())
+            await database_sync_to_async(presence.seen)(self.table_id, self.user.pk, turn_clock.clock.now())
+
+
+def _current_game(table_id):
+    game = Table.objects.get(pk=table_id).current_game()
+    if game is None:
+        raise services.ServiceError(_("No game is running at this table."))
+    return game
+
+
+def _submit_move(table_id, user, message):
+    # Client move ids are the client's own: scoped by user, one cannot block another's.
+    services.submit_move(
+        _current_game(table_id).pk,
+        user,
+        message.move,
+        expected_seq=message.seq,
+        client_move_id=f"{user.pk}-{message.client_move_id}",
+    )
+
+
+def _resign(table_id, user):
+    services.resign(_current_game(table_id), user)

@@ -1,0 +1,113 @@
+"""What a table's websocket sends to one viewer: HTML fragments with ids, which htmx's
+websocket extension swaps into the page in place (``hx-swap-oob``).
+
+The table area comes from ``games.table_page`` for the viewer alone, as on the page itself:
+a game is read only through ``State.view`` of the viewer's own seat (a spectator's view
+otherwise), never the full position. Frames are rendered with a request built from the
+socket's scope, so forms carry the viewer's CSRF token as on the page.
+"""
+
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.http import HttpRequest
+from django.middleware.csrf import CSRF_SECRET_LENGTH
+from django.template.loader import render_to_string
+
+from games import presence
+from games.models import ChatMessage, Presence, Table
+from games.table_page import table_context
+
+FULL = "games/live/full.html"  # on connect and resync: everything that changes
+CHANGE = "games/live/change.html"  # after a change at the table
+CHAT_LINES = 50
+
+
+@dataclass(frozen=True)
+class Frame:
+    html: str
+    game_id: int | None  # the game shown and its event number (None before a first game)
+    seq: int | None
+
+
+def table_frame(table_id, scope, now, full=False, people=False, error="", move_error=""):
+    """The table as ``scope``'s user sees it now; ``people``: with who is at the table,
+    ``full``: with that and the chat too."""
+    table = Table.objects.get(pk=table_id)
+    user = scope["user"]
+    context = table_context(table, user)
+    context.update(error=error, move_error=move_error, seated_people=None)
+    if full or people:
+        context.update(people_context(table, now))
+    if full:
+        context.update(chat_context(table, user))
+    game = context["game_row"]
+    html = render_to_string(FULL if full else CHANGE, context, request=_request(scope))
+    return Frame(html, game.pk if game else None, game.seq if game else None)
+
+
+def current_position(table_id):
+    """(game id, event number) of the table's latest game, or (None, None)."""
+    table = Table.objects.get(pk=table_id)
+    game = table.current_game()
+    return (game.pk, game.seq) if game else (None, None)
+
+
+def people_frame(table_id, now):
+    table = Table.objects.get(pk=table_id)
+    return render_to_string("games/live/people.html", people_context(table, now))
+
+
+def people_context(table, now):
+    """Who has the table open: the seated players first, then those watching."""
+    online = presence.online_user_ids(table.pk, now)
+    seats = table.seats.select_related("user").order_by("position")
+    seated = {seat.user_id for seat in seats}
+    watching = Presence.objects.filter(table=table, user_id__in=online - seated).select_related("user")
+    return {
+        "seated_people": [
+            {
+                "name": seat.user.name,
+                "bot": seat.user.is_bot,
+                "online": seat.user.is_bot or seat.user_id in online,
+            }
+            for seat in seats
+        ],
+        "watching": sorted(row.user.name for row in watching),
+    }
+
+
+def chat_context(table, user):
+    lines = ChatMessage.objects.filter(table=table).select_related("user").order_by("-pk")[:CHAT_LINES]
+    return {
+        "chat_lines": reversed(lines),
+        "can_chat": user.is_authenticated,
+        "chat_max_length": ChatMessage.MAX_LENGTH,
+    }
+
+
+def chat_line(message):
+    return render_to_string("games/live/chat_line.html", {"line": message, "oob": True})
+
+
+def notice(message):
+    return render_to_string("games/live/notice.html", {"message": message})
+
+
+def chat_error(message):
+    return render_to_string("games/live/chat_error.html", {"message": message})
+
+
+def sync_marker(game_id, seq):
+    return render_to_string("games/live/sync.html", {"sync_game": game_id, "sync_seq": seq})
+
+
+def _request(scope):
+    """A stand-in request for templates: the viewer and their CSRF cookie, if any."""
+    request = HttpRequest()
+    request.user = scope["user"]
+    request.COOKIES = scope.get("cookies", {})
+    secret = request.COOKIES.get(settings.CSRF_COOKIE_NAME, "")
+    if len(secret) == CSRF_SECRET_LENGTH:
+        request.META["CSRF_COOKIE"] = secret
+    return request

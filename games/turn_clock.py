@@ -1,0 +1,94 @@
+"""The turns the server plays, on time: a bot's after ``BOT_DELAY``, a player's whose turn
+timer ran out or who is away (``games.services.next_server_turn`` says which and when).
+
+Each server process keeps one clock per table that has a websocket open in it. A clock
+sleeps until the next server turn is due, plays it, and looks again; any news at the table
+wakes it to look again at once. Clocks in several processes may try the same turn:
+``services.play_server_turn`` lets only one play it. A table nobody has open waits, and
+resumes when someone opens it (after a restart too: the clock reads everything it needs
+from the database).
+"""
+
+import asyncio
+import logging
+
+from channels.db import database_sync_to_async
+from django.utils import timezone
+
+from games import services
+
+log = logging.getLogger(__name__)
+
+
+class Clock:
+    """Real time. Tests swap in a clock they move by hand (``turn_clock.clock``)."""
+
+    def now(self):
+        return timezone.now()
+
+    async def sleep_until(self, when):
+        await asyncio.sleep(max(0.0, (when - self.now()).total_seconds()))
+
+
+clock = Clock()
+
+
+class TableClock:
+    def __init__(self, table_id):
+        self.table_id = table_id
+        self.users = 0
+        self.woken = asyncio.Event()
+        self.task = asyncio.create_task(self._run(), name=f"turn clock of table {table_id}")
+
+    def wake(self):
+        self.woken.set()
+
+    async def _run(self):
+        while True:
+            self.woken.clear()
+            try:
+                turn = await database_sync_to_async(services.next_server_turn)(self.table_id, clock.now())
+                if turn is not None and await self._sleep_until(turn.due):
+                    await database_sync_to_async(services.play_server_turn)(turn, clock.now())
+                    continue
+            except Exception:  # a database hiccup must not stop the table's clock for good
+                log.exception("turn clock of table %s", self.table_id)
+            await self.woken.wait()
+
+    async def _sleep_until(self, when):
+        """Sleep until ``when``; False if woken first."""
+        sleeper = asyncio.create_task(clock.sleep_until(when))
+        waker = asyncio.create_task(self.woken.wait())
+        done, pending = await asyncio.wait({sleeper, waker}, return_when=asyncio.FIRST_COMPLETED)
+        for task in pending:
+            task.cancel()
+        return sleeper in done
+
+
+_clocks: dict[int, TableClock] = {}
+
+
+def attach(table_id):
+    """A websocket of this process opened at the table: make sure its clock runs."""
+    table_clock = _clocks.get(table_id)
+    if table_clock is None or table_clock.task.done():
+        table_clock = _clocks[table_id] = TableClock(table_id)
+    table_clock.users += 1
+
+
+def detach(table_id):
+    """A websocket closed: the last one to go stops the table's clock."""
+    table_clock = _clocks.get(table_id)
+    if table_clock is None:
+        return
+    table_clock.users -= 1
+    if table_clock.users <= 0:
+        table_clock.task.cancel()
+        del _clocks[table_id]
+
+
+def wake(table_id):
+    """News at the table: its clock looks again at what is due."""
+    table_clock = _clocks.get(table_id)
+    if table_clock is not None:
+        table_clock.wake()

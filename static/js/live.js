@@ -1,0 +1,66 @@
+// The live table page. htmx's websocket extension (ws-connect on [data-live]) swaps in the
+// fragments the server pushes; this script adds what the extension does not:
+// - window.kadiLive says whether the socket is open: the move form then goes over the
+//   socket (ws-send) with a client move id, else over HTTP (hx-post), and the table area
+//   polls only while the socket is down;
+// - the chat box is emptied once a line is sent;
+// - every RESYNC_MS, and when the page is shown again, the page sends the game and event
+//   number it shows; the server answers with a fresh render if those are out of date.
+(function () {
+  "use strict";
+
+  const RESYNC_MS = 25000;
+  let socket = null;
+  window.kadiLive = false;
+
+  function randomId() {
+    const bytes = crypto.getRandomValues(new Uint8Array(12));
+    return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+  }
+
+  function resync() {
+    const sync = document.getElementById("table-sync");
+    if (!socket || !window.kadiLive || !sync) return;
+    socket.send(JSON.stringify({ type: "resync", game: sync.dataset.game, seq: sync.dataset.seq }));
+  }
+
+  document.addEventListener("htmx:wsOpen", (event) => {
+    socket = event.detail.socketWrapper;
+    window.kadiLive = true;
+    document.querySelector("[data-live]").classList.add("live--open");
+  });
+
+  document.addEventListener("htmx:wsClose", () => {
+    window.kadiLive = false;
+    document.querySelector("[data-live]").classList.remove("live--open");
+  });
+
+  document.addEventListener("htmx:wsConfigSend", (event) => {
+    const form = event.target;
+    if (!window.kadiLive) {
+      event.preventDefault(); // the move form falls back to hx-post; chat waits for the socket
+      return;
+    }
+    const parameters = event.detail.parameters;
+    delete parameters.csrfmiddlewaretoken;
+    event.detail.headers = null;
+    if (form.matches("[data-move-form]")) {
+      // One id per rendered form: a resent move is recognised; a new render brings a new form.
+      form.dataset.moveId = form.dataset.moveId || randomId();
+      parameters.client_move_id = form.dataset.moveId;
+    }
+  });
+
+  document.addEventListener("htmx:wsAfterSend", (event) => {
+    if (event.target.matches("[data-chat-form]")) event.target.reset();
+  });
+
+  document.addEventListener("htmx:beforeRequest", (event) => {
+    if (window.kadiLive && event.detail.elt.matches("[data-move-form]")) event.preventDefault();
+  });
+
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") resync();
+  });
+  setInterval(resync, RESYNC_MS);
+})();
