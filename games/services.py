@@ -395,20 +395,29 @@ def _after_move(game, state):
     _announce(game.table_id, game)
 
 
-def _finish(game, state):
-    """Store the final position and result: places (leavers last) and the winner."""
-    players = list(game.players.all())
-    active = [p for p in players if not p.left]
+def final_places(state, left):
+    """Places by seat at the end of a game: the engine's places, or, when resignations ended
+    it early, fewest cards first; the seats in ``left`` share the last place."""
+    active = [seat for seat in range(state.players) if seat not in left]
     if state.finished:
         engine_places = state.places()
-        key = {p.seat: engine_places[p.seat] for p in active}
+        key = {seat: engine_places[seat] for seat in active}
     else:
-        key = {p.seat: len(state.hands[p.seat]) for p in active}
+        key = {seat: len(state.hands[seat]) for seat in active}
+    return [
+        len(active) + 1 if seat in left else 1 + sum(1 for other in key.values() if other < key[seat])
+        for seat in range(state.players)
+    ]
+
+
+def _finish(game, state):
+    """Store the final position and result (places, leavers last; the winner) and rate the game."""
+    from history.services import record_result  # history builds on games: imported here, no cycle
+
+    players = list(game.players.all())
+    places = final_places(state, {p.seat for p in players if p.left})
     for player in players:
-        if player.left:
-            player.place = len(active) + 1
-        else:
-            player.place = 1 + sum(1 for other in key.values() if other < key[player.seat])
+        player.place = places[player.seat]
     GamePlayer.objects.bulk_update(players, ["place"])
     firsts = [p.seat for p in players if p.place == 1]
     game.state = state.to_dict()
@@ -416,6 +425,7 @@ def _finish(game, state):
     game.status = Game.Status.FINISHED
     game.winner = firsts[0] if len(firsts) == 1 else None
     game.finished_at = timezone.now()
+    record_result(game)
 
 
 # -- Turns the server plays -----------------------------------------------------------

@@ -50,6 +50,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "accounts",
     "games",
+    "history",
 ]
 
 MIDDLEWARE = [
@@ -124,7 +125,7 @@ LOGIN_FAILURE_LIMIT = 5
 LOGIN_FAILURE_WINDOW_SECONDS = 15 * 60
 # Dotted paths of callables (profile_user, request) -> dict, merged into the public
 # profile page's context; lets the games app add games played and recent games.
-PROFILE_CONTEXT_PROVIDERS: list[str] = []
+PROFILE_CONTEXT_PROVIDERS: list[str] = ["history.profile.profile_context"]
 
 EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
 DEFAULT_FROM_EMAIL = os.environ.get("DJANGO_DEFAULT_FROM_EMAIL", "kadi@localhost")

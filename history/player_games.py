@@ -1,0 +1,94 @@
+"""A player's finished games: the history list with its filters, and the profile's figures.
+
+Reads only. A game is won by its winner, lost by everyone placed below first, and drawn by
+those sharing first place in a game with no winner (the turn limit).
+"""
+
+from django.db.models import Avg, Count, Exists, F, OuterRef, Prefetch, Q
+
+from games.models import Game, GamePlayer
+from games.presentation import preset_label
+from history.models import RatingChange
+
+WON, LOST, DRAWN = "won", "lost", "drawn"
+RECENT_GAMES = 5
+
+
+def finished_games(user):
+    """``user``'s GamePlayer rows in finished games, newest first."""
+    seated = GamePlayer.objects.select_related("user").order_by("seat")
+    return (
+        GamePlayer.objects.filter(user=user, game__status=Game.Status.FINISHED)
+        .select_related("game__table", "game__imported")
+        .prefetch_related(Prefetch("game__players", queryset=seated, to_attr="seated"))
+        .order_by("-game__finished_at", "-game_id")
+    )
+
+
+def filter_games(rows, result="", preset="", opponent="", date_from=None, date_to=None):
+    """Narrow ``finished_games`` rows: by result, table preset, another player's username
+    (exact, any case), and the days the games ended (both ends included)."""
+    if result == WON:
+        rows = rows.filter(game__winner=F("seat"))
+    elif result == LOST:
+        rows = rows.filter(place__gt=1)
+    elif result == DRAWN:
+        rows = rows.filter(game__winner__isnull=True, place=1)
+    if preset:
+        rows = rows.filter(game__table__preset=preset)
+    if opponent:
+        others = GamePlayer.objects.filter(game=OuterRef("game"), user__username__iexact=opponent)
+        rows = rows.filter(Exists(others.exclude(user=OuterRef("user"))))
+    if date_from:
+        rows = rows.filter(game__finished_at__date__gte=date_from)
+    if date_to:
+        rows = rows.filter(game__finished_at__date__lte=date_to)
+    return rows
+
+
+def game_entries(rows, user):
+    """History list entries for a page of ``finished_games`` rows: the game, everyone in it,
+    ``user``'s place and result, and their rating change (None when unrated)."""
+    rows = list(rows)
+    changes = RatingChange.objects.filter(user=user, game_id__in=[row.game_id for row in rows])
+    changes = {change.game_id: change for change in changes}
+    return [
+        {
+            "game": row.game,
+            "place": row.place,
+            "left": row.left,
+            "result": result_of(row),
+            "players": row.game.seated,
+            "preset": preset_label(row.game.table.preset),
+            "rating_change": changes.get(row.game_id),
+            "imported": hasattr(row.game, "imported"),
+        }
+        for row in rows
+    ]
+
+
+def result_of(player):
+    """WON, LOST or DRAWN for a GamePlayer of a finished game."""
+    if player.game.winner == player.seat:
+        return WON
+    return LOST if player.place > 1 else DRAWN
+
+
+def player_stats(user):
+    """Games played, wins, win rate (0–1, None before any game) and average place."""
+    figures = GamePlayer.objects.filter(user=user, game__status=Game.Status.FINISHED).aggregate(
+        games=Count("pk"),
+        wins=Count("pk", filter=Q(game__winner=F("seat"))),
+        average_place=Avg("place"),
+    )
+    games = figures["games"]
+    return {
+        "games_played": games,
+        "wins": figures["wins"],
+        "win_rate": figures["wins"] / games if games else None,
+        "average_place": figures["average_place"],
+    }
+
+
+def recent_games(user, count=RECENT_GAMES):
+    return game_entries(finished_games(user)[:count], user)

@@ -1,0 +1,125 @@
+"""History, game pages, replays, game records and the leaderboard.
+
+Thin views: the queries live in ``history.player_games``, ``game_page``, ``replays`` and
+``leaderboard``; the writes in ``history.services``.
+"""
+
+from django.contrib import messages
+from django.contrib.admin.views.decorators import staff_member_required
+from django.contrib.auth import get_user_model
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.http import JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods
+
+from games.models import Game
+from history import leaderboard as ranked
+from history.forms import HistoryFilterForm, ImportForm, LeaderboardForm
+from history.game_page import game_summary
+from history.player_games import filter_games, finished_games, game_entries
+from history.records import RecordError, export_record
+from history.replays import clamp_step, move_list, replay_board
+from history.services import import_game
+
+HISTORY_PAGE_SIZE = 20
+
+
+@login_required
+@require_GET
+def my_history(request):
+    return _history(request, request.user)
+
+
+@require_GET
+def player_history(request, username):
+    player = get_object_or_404(get_user_model(), username=username, is_active=True)
+    return _history(request, player)
+
+
+def _history(request, player):
+    form = HistoryFilterForm(request.GET)
+    rows = finished_games(player)
+    rows = filter_games(rows, **form.cleaned_data) if form.is_valid() else rows.none()
+    page = Paginator(rows, HISTORY_PAGE_SIZE).get_page(request.GET.get("page"))
+    context = {
+        "player": player,
+        "yours": player == request.user,
+        "form": form,
+        "page": page,
+        "entries": game_entries(page.object_list, player),
+    }
+    return render(request, "history/history.html", context)
+
+
+def _game(game_id):
+    return get_object_or_404(Game.objects.select_related("table", "imported"), pk=game_id)
+
+
+@require_GET
+def game(request, game_id):
+    return render(request, "history/game.html", game_summary(_game(game_id)))
+
+
+@require_GET
+def replay(request, game_id):
+    """A finished game step by step; ``?step=k`` shows it after k moves. An HTMX request
+    gets the board alone (the page's controls fetch each step that way)."""
+    game = _game(game_id)
+    if game.status != Game.Status.FINISHED:
+        return render(request, "history/replay_unavailable.html", {"game": game}, status=403)
+    players = list(game.players.select_related("user").order_by("seat"))
+    board = replay_board(game, players, clamp_step(request.GET.get("step"), game))
+    if request.htmx:
+        return render(request, "history/partials/replay_board.html", board)
+    context = {**board, "game_row": game, "moves": move_list(game, players)}
+    return render(request, "history/replay.html", context)
+
+
+@require_GET
+def record(request, game_id):
+    """The game record as a JSON download; finished games only (it holds the seed)."""
+    game = _game(game_id)
+    if game.status != Game.Status.FINISHED:
+        return JsonResponse({"error": _("Only a finished game has a record.")}, status=403)
+    response = JsonResponse(export_record(game), json_dumps_params={"indent": 1})
+    response["Content-Disposition"] = f'attachment; filename="kadi-game-{game.pk}.json"'
+    return response
+
+
+@staff_member_required
+@require_http_methods(["GET", "POST"])
+def import_record(request):
+    form = ImportForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            imported = import_game(form.cleaned_data["record"], request.user)
+        except RecordError as refusal:
+            form.add_error("record", str(refusal))
+        else:
+            messages.success(request, _("The game was imported."))
+            return redirect("history:game", game_id=imported.pk)
+    return render(request, "history/import.html", {"form": form}, status=400 if form.errors else 200)
+
+
+@require_GET
+def leaderboard(request):
+    form = LeaderboardForm(request.GET)
+    choice = form.cleaned_data if form.is_valid() else {"view": ranked.ALL_TIME, "kind": ranked.EVERYONE}
+    view, kind = choice["view"], choice["kind"]
+    page = Paginator(ranked.ranking(view, kind), ranked.PAGE_SIZE).get_page(request.GET.get("page"))
+    your_rank = None
+    if request.user.is_authenticated:
+        your_rank = ranked.rank_of(request.user, view, kind)
+    context = {
+        "form": form,
+        "view": view,
+        "recent": view == ranked.RECENT,
+        "page": page,
+        "entries": ranked.entries(view, page.object_list, page.start_index()),
+        "your_rank": your_rank,
+        "your_page": (your_rank - 1) // ranked.PAGE_SIZE + 1 if your_rank else None,
+        "your_rating": getattr(request.user, "rating", None) if request.user.is_authenticated else None,
+    }
+    return render(request, "history/leaderboard.html", context)

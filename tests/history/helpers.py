@@ -1,0 +1,33 @@
+"""Games played for real through games.services, for the history tests."""
+
+import random
+
+from games import bots
+from games.models import Game
+from games.services import add_bot, create_table, play_bot_move, start_game, submit_move, take_seat
+
+
+def play_to_the_end(game, level="greedy"):
+    """Play ``game`` through the services until it ends: bots move themselves, and people
+    play what a bot of ``level`` would (from a generator seeded by the move number)."""
+    game = Game.objects.get(pk=game.pk)
+    while game.is_running:
+        player = game.players.select_related("user").get(seat=game.turn)
+        if player.user.is_bot:
+            play_bot_move(game.pk)
+        else:
+            rng = random.Random(f"{game.seed}:{game.move_count}:person")
+            submit_move(game.pk, player.user, str(bots.choose_move(game.engine_state(), level, rng)))
+        game = Game.objects.get(pk=game.pk)
+    return game
+
+
+def new_game(creator, preset="friendly", others=(), bot_levels=(), seats=None):
+    """A started game at a new table: ``creator`` in seat 0, then the ``others``, then bots."""
+    seats = seats or 1 + len(others) + len(bot_levels)
+    table = create_table(creator, f"{creator.username}'s table", seats, preset)
+    for other in others:
+        take_seat(table, other)
+    for level in bot_levels:
+        add_bot(table, level)
+    return start_game(table, creator)
