@@ -169,7 +169,8 @@ def bench_openspiel(pyspiel, args):
 def bench_kadi(args, openspiel):
     """Time every preset for each player count; print the table and return the tallies."""
     print("Kadi engine (games.engine). A move is one apply(): a whole play, a draw, accept or pass.")
-    print("'no winner': ended at max_turns." + (" The last two columns divide by OpenSpiel's." if openspiel else ""))
+    ratios = " The last two columns divide by OpenSpiel's." if openspiel else ""
+    print("'no winner': ended at max_turns." + ratios)
     print(HEADER + ("  games/s ÷ OS  µs/move ÷ OS" if openspiel else ""))
     tallies = {}
     for name in PRESETS:
@@ -182,8 +183,8 @@ def bench_kadi(args, openspiel):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--seconds", type=float, default=5.0, help="CPU seconds per configuration (default %(default)s)")
-    parser.add_argument("--games", type=int, default=0, help="exactly this many games per configuration instead")
+    parser.add_argument("--seconds", type=float, default=5.0, help="CPU seconds per configuration: 5")
+    parser.add_argument("--games", type=int, default=0, help="or exactly this many games per configuration")
     parser.add_argument("--seed", type=int, default=1, help="seed of the generator behind deals and moves")
     args = parser.parse_args()
 
