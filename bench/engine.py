@@ -182,9 +182,11 @@ def bench_kadi(args, openspiel):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--seconds", type=float, default=5.0, help="CPU seconds per configuration: 5")
-    parser.add_argument("--games", type=int, default=0, help="or exactly this many games per configuration")
+    parser = argparse.ArgumentParser(
+        description=__doc__.split("\n\n")[0], formatter_class=argparse.ArgumentDefaultsHelpFormatter
+    )
+    parser.add_argument("--seconds", type=float, default=5.0, help="CPU seconds per configuration")
+    parser.add_argument("--games", type=int, default=0, help="games per configuration (0: --seconds)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the generator behind deals and moves")
     args = parser.parse_args()
 

@@ -19,13 +19,15 @@ from games.engine.rules import PRESETS, Rules
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--seconds", type=float, default=10.0, help="CPU seconds to profile (default 10)")
-    parser.add_argument("--games", type=int, default=0, help="profile exactly this many games instead")
-    parser.add_argument("--seed", type=int, default=1)
+    parser = argparse.ArgumentParser(
+        description=__doc__.split("\n\n")[0], formatter_class=argparse.ArgumentDefaultsHelpFormatter
+    )
+    parser.add_argument("--seconds", type=float, default=10.0, help="CPU seconds to profile")
+    parser.add_argument("--games", type=int, default=0, help="or exactly this many games (0: use --seconds)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the generator behind deals and moves")
     parser.add_argument("--preset", choices=list(PRESETS), default="classic")
-    parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--top", type=int, default=25, help="rows per cProfile table (default 25)")
+    parser.add_argument("--players", type=int, choices=range(2, 6), default=4)
+    parser.add_argument("--top", type=int, default=25, help="rows per cProfile table")
     parser.add_argument("--pyinstrument", action="store_true", help="print pyinstrument's call tree instead")
     args = parser.parse_args()
 
