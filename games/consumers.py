@@ -13,6 +13,7 @@ import asyncio
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games import live_frames, presence, realtime, services, turn_clock
@@ -34,6 +35,9 @@ class TableConsumer(AsyncWebsocketConsumer):
         if not await database_sync_to_async(Table.objects.filter(pk=self.table_id).exists)():
             await self.close()
             return
+        if self.user.is_authenticated:  # before joining the group: the full render says it
+            await self._presence(presence.joined)
+            self.heartbeat = asyncio.create_task(self._keep_presence())
         self.group = realtime.table_group(self.table_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
@@ -41,17 +45,13 @@ class TableConsumer(AsyncWebsocketConsumer):
             getattr(settings, "LIVE_MESSAGE_BURST", DEFAULT_MESSAGE_BURST),
             getattr(settings, "LIVE_MESSAGE_RATE", DEFAULT_MESSAGE_RATE),
         )
-        if self.user.is_authenticated:
-            await self._presence(presence.joined)
-            self.heartbeat = asyncio.create_task(self._keep_presence())
         await self.send_table(full=True)
         turn_clock.attach(self.table_id)
 
     async def disconnect(self, code):
-        if not hasattr(self, "group"):
-            return
-        await self.channel_layer.group_discard(self.group, self.channel_name)
-        turn_clock.detach(self.table_id)
+        if hasattr(self, "group"):
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+            turn_clock.detach(self.table_id)
         if self.heartbeat is not None:
             self.heartbeat.cancel()
             await self._presence(presence.left)
@@ -111,7 +111,7 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def presence_changed(self, event):
         turn_clock.wake(self.table_id)
-        now = turn_clock.clock.now()
+        now = timezone.now()
         await self.send(await database_sync_to_async(live_frames.people_frame)(self.table_id, now))
 
     async def chat_message(self, event):
@@ -121,21 +121,21 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def send_table(self, **options):
         frame = await database_sync_to_async(live_frames.table_frame)(
-            self.table_id, self.scope, turn_clock.clock.now(), **options
+            self.table_id, self.scope, timezone.now(), **options
         )
         self.shown = (frame.game_id, frame.seq)
         await self.send(frame.html)
 
     async def _presence(self, change):
         """Record the viewer's arrival or departure; tell the table when they came or went."""
-        now = turn_clock.clock.now()
+        now = timezone.now()
         if await database_sync_to_async(change)(self.table_id, self.user.pk, now):
             await realtime.announce_presence(self.table_id)
 
     async def _keep_presence(self):
         while True:
             await asyncio.sleep(presence.heartbeat_seconds())
-            await database_sync_to_async(presence.seen)(self.table_id, self.user.pk, turn_clock.clock.now())
+            await database_sync_to_async(presence.seen)(self.table_id, self.user.pk, timezone.now())
 
 
 def _current_game(table_id):

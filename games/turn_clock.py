@@ -20,19 +20,6 @@ from games import services
 log = logging.getLogger(__name__)
 
 
-class Clock:
-    """Real time. Tests swap in a clock they move by hand (``turn_clock.clock``)."""
-
-    def now(self):
-        return timezone.now()
-
-    async def sleep_until(self, when):
-        await asyncio.sleep(max(0.0, (when - self.now()).total_seconds()))
-
-
-clock = Clock()
-
-
 class TableClock:
     def __init__(self, table_id):
         self.table_id = table_id
@@ -47,9 +34,9 @@ class TableClock:
         while True:
             self.woken.clear()
             try:
-                turn = await database_sync_to_async(services.next_server_turn)(self.table_id, clock.now())
+                turn = await database_sync_to_async(services.next_server_turn)(self.table_id)
                 if turn is not None and await self._sleep_until(turn.due):
-                    await database_sync_to_async(services.play_server_turn)(turn, clock.now())
+                    await database_sync_to_async(services.play_server_turn)(turn)
                     continue
             except Exception:  # a database hiccup must not stop the table's clock for good
                 log.exception("turn clock of table %s", self.table_id)
@@ -57,7 +44,8 @@ class TableClock:
 
     async def _sleep_until(self, when):
         """Sleep until ``when``; False if woken first."""
-        sleeper = asyncio.create_task(clock.sleep_until(when))
+        seconds = (when - timezone.now()).total_seconds()
+        sleeper = asyncio.create_task(asyncio.sleep(max(0.0, seconds)))
         waker = asyncio.create_task(self.woken.wait())
         done, pending = await asyncio.wait({sleeper, waker}, return_when=asyncio.FIRST_COMPLETED)
         for task in pending:

@@ -1,0 +1,128 @@
+"""Websocket clients for the table consumer, and reading the HTML frames they receive."""
+
+import asyncio
+import json
+import re
+from html.parser import HTMLParser
+from itertools import count
+
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.test import Client
+
+from kadi_site.asgi import application
+
+ORIGIN = (b"origin", b"http://127.0.0.1")
+WAIT = 20  # seconds: only ever reached when a test fails
+_ids = count(1)
+
+
+@database_sync_to_async
+def session_cookie(user):
+    client = Client()
+    client.force_login(user)
+    return f"sessionid={client.cookies['sessionid'].value}"
+
+
+class Frame:
+    """A received HTML frame: its elements' ids and attributes, and its text."""
+
+    def __init__(self, html):
+        self.html = html
+        parser = _Collector()
+        parser.feed(html)
+        self.ids = parser.ids  # id -> attributes of the element
+        self.cards = parser.cards  # every data-card value, in order
+        self.hand = parser.hand  # data-card values of the viewer's hand buttons
+        self.actions = parser.actions  # data-move-action values offered
+        self.inputs = parser.inputs  # name -> value of hidden inputs
+
+    @property
+    def sync(self):
+        """(game id, event number) of a table render, or None for other frames."""
+        marker = self.ids.get("table-sync")
+        if marker is None:
+            return None
+        game, seq = marker.get("data-game"), marker.get("data-seq")
+        return (int(game) if game else None, int(seq) if seq else None)
+
+    @property
+    def your_turn(self):
+        return bool(self.actions)
+
+    def text(self):
+        return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", self.html)).strip()
+
+    def __repr__(self):
+        return f"Frame({self.text()[:120]!r})"
+
+
+class _Collector(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.ids, self.cards, self.hand, self.actions, self.inputs = {}, [], [], [], {}
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if "id" in attrs:
+            self.ids[attrs["id"]] = attrs
+        if "data-card" in attrs:
+            self.cards.append(attrs["data-card"])
+            if "hand-card" in attrs.get("class", "").split():
+                self.hand.append(attrs["data-card"])
+        if "data-move-action" in attrs:
+            self.actions.append(attrs["data-move-action"])
+        if tag == "input" and attrs.get("type") == "hidden" and "name" in attrs:
+            self.inputs[attrs["name"]] = attrs.get("value", "")
+
+
+class Client_:
+    """One websocket at a table, as a page would open it; keeps every frame it received."""
+
+    def __init__(self, table_id, cookie=None, path=None):
+        headers = [ORIGIN]
+        if cookie:
+            headers.append((b"cookie", cookie.encode()))
+        self.communicator = WebsocketCommunicator(application, path or f"/ws/t/{table_id}/", headers=headers)
+        self.frames = []
+
+    async def connect(self):
+        connected, code = await self.communicator.connect(timeout=WAIT)
+        return connected, code
+
+    async def receive(self, timeout=WAIT):
+        frame = Frame(await self.communicator.receive_from(timeout=timeout))
+        self.frames.append(frame)
+        return frame
+
+    async def until(self, predicate, timeout=WAIT):
+        """Frames until one satisfies ``predicate``; returns that frame."""
+        async with asyncio.timeout(timeout):
+            while True:
+                frame = await self.receive(timeout=timeout)
+                if predicate(frame):
+                    return frame
+
+    async def send(self, **message):
+        await self.communicator.send_to(text_data=json.dumps(message))
+
+    async def send_raw(self, text):
+        await self.communicator.send_to(text_data=text)
+
+    async def move(self, text, seq, client_move_id=None):
+        await self.send(type="move", move=text, seq=seq, client_move_id=client_move_id or f"m{next(_ids)}")
+
+    async def nothing_more(self):
+        return await self.communicator.receive_nothing(timeout=0.05)
+
+    async def close(self):
+        await self.communicator.disconnect()
+
+
+async def open_client(table_id, user=None, **kwargs):
+    """A connected client at the table, with its first (full) frame received."""
+    client = Client_(table_id, await session_cookie(user) if user else None, **kwargs)
+    connected, code = await client.connect()
+    assert connected, code
+    await client.receive()
+    return client

@@ -1,0 +1,104 @@
+"""Who is at the table, and the table chat."""
+
+import pytest
+from channels.db import database_sync_to_async
+
+from games.models import ChatMessage
+from tests.realtime.helpers import open_client
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def online(frame):
+    """Names marked online in a people frame."""
+    return {
+        line.split("online-dot")[1].split("</span>")[1].split("<span")[0].strip()
+        for line in frame.html.split('<li class="person person--online">')[1:]
+    }
+
+
+async def test_everyone_sees_who_comes_and_goes(table, user, baraka, make_user):
+    await database_sync_to_async(table.seats.create)(position=1, user=baraka)
+    amani = await open_client(table.pk, user)
+    assert online(amani.frames[0]) == {user.name}
+
+    bara = await open_client(table.pk, baraka)
+    assert online(await amani.until(lambda f: "people" in f.ids)) == {user.name, baraka.name}
+    assert online(bara.frames[0]) == {user.name, baraka.name}
+
+    watcher = await open_client(table.pk, await database_sync_to_async(make_user)("wanjiru"))
+    assert "Watching: wanjiru" in (await amani.until(lambda f: "people" in f.ids)).text()
+    await watcher.close()
+    assert "Watching" not in (await amani.until(lambda f: "people" in f.ids)).text()
+
+    await bara.close()
+    assert online(await amani.until(lambda f: "people" in f.ids)) == {user.name}
+    await amani.close()
+
+
+async def test_a_second_tab_does_not_announce_anyone(table, user, baraka):
+    amani = await open_client(table.pk, user)
+    bara = await open_client(table.pk, baraka)
+    await amani.until(lambda f: "people" in f.ids)
+    bara_again = await open_client(table.pk, baraka)
+    await bara.close()  # baraka is still there in his other tab
+    assert await amani.nothing_more()
+    for client in (amani, bara_again):
+        await client.close()
+
+
+async def test_a_chat_line_reaches_players_and_spectators_escaped(table, user, baraka):
+    amani = await open_client(table.pk, user)
+    watcher = await open_client(table.pk)
+    bara = await open_client(table.pk, baraka)
+
+    await bara.send(type="chat", text="  <script>alert(1)</script> Habari!  ")
+
+    for client in (amani, watcher, bara):
+        line = await client.until(lambda f: "chat-log" in f.ids)
+        assert line.ids["chat-log"]["hx-swap-oob"] == "beforeend"
+        assert "&lt;script&gt;alert(1)&lt;/script&gt; Habari!" in line.html and "<script>" not in line.html
+    later = await open_client(table.pk, user)
+    assert "Habari!" in later.frames[0].text()  # kept for whoever opens the table later
+    for client in (amani, watcher, bara, later):
+        await client.close()
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("", "Write something first."),
+        ("   ", "Write something first."),
+        ("x" * 301, "at most 300 characters"),
+    ],
+)
+async def test_an_empty_or_overlong_chat_line_is_refused(table, user, text, reason):
+    amani = await open_client(table.pk, user)
+    await amani.send(type="chat", text=text)
+    reply = await amani.receive()
+    assert reason in reply.text() and "chat-error" in reply.ids
+    assert await database_sync_to_async(ChatMessage.objects.count)() == 0
+    await amani.close()
+
+
+async def test_anonymous_spectators_read_the_chat_but_cannot_write(table):
+    watcher = await open_client(table.pk)
+    await watcher.send(type="chat", text="hello")
+    assert "Log in to chat." in (await watcher.receive()).text()
+    await watcher.close()
+
+
+async def test_chat_is_rate_limited_per_person(table, user, settings):
+    settings.CHAT_BURST = 3
+    tab1 = await open_client(table.pk, user)
+    tab2 = await open_client(table.pk, user)
+    for n in range(3):
+        await (tab1 if n % 2 else tab2).send(type="chat", text=f"line {n}")
+        await tab1.until(lambda f, n=n: f"line {n}" in f.text())
+
+    await tab2.send(type="chat", text="one too many")
+
+    assert "too fast" in (await tab2.until(lambda f: "chat-error" in f.ids and f.text())).text()
+    assert await database_sync_to_async(ChatMessage.objects.count)() == 3
+    for client in (tab1, tab2):
+        await client.close()
