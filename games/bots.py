@@ -6,10 +6,14 @@ rather than draw it, leave a hand that can finish on an answer card) and declare
 Kadi when its move leaves it able to finish on its next turn.
 """
 
+from itertools import islice
+
+from games.engine import IllegalMove
 from games.engine.cards import ACE, IS_JOKER, IS_PENALTY, IS_QUESTION, JACK, RANK, SUIT
 from games.engine.moves import ACCEPT, DRAW, PASS, PLAY, Move
 
 LEVELS = ("random", "greedy")
+MOVE_LIMIT = 5000
 
 # Greedy's weights, in cards: what a move is worth compared with shedding one card.
 WIN = 1000.0
@@ -25,8 +29,11 @@ SAME_SUIT_LEFT = 0.25  # per card left of the suit to follow: a play for next tu
 
 def choose_move(state, level, rng):
     """The move a bot of ``level`` makes in ``state`` (whose turn it is); ``rng`` is a
-    ``random.Random``, so a seeded one makes the choice reproducible."""
-    moves = state.legal_moves()
+    ``random.Random``, so a seeded one makes the choice reproducible.
+
+    A hand full of questions and answers can have millions of legal orderings, so a bot
+    weighs at most ``MOVE_LIMIT`` of them (the shorter plays come first), plus drawing."""
+    moves = _candidate_moves(state)
     if level == "random":
         move = rng.choice(moves)
         return move.with_declare(_cards_after(state, move) <= 1)
@@ -38,12 +45,30 @@ def choose_move(state, level, rng):
 
 def forfeit_move(state):
     """The move the server makes for a player who has left the game: accept, draw or pass
-    when one is legal (so they never win); else, without ``voluntary_draw``, the shortest play."""
-    moves = state.legal_moves()
+    when one is legal (so they never win); else, without ``voluntary_draw``, the first
+    play listed, which is a single card."""
     for kind in (ACCEPT, DRAW, PASS):
-        if Move(kind) in moves:
-            return Move(kind)
-    return min(moves, key=lambda m: len(m.cards))
+        try:
+            state.apply(Move(kind))
+        except IllegalMove:
+            continue
+        return Move(kind)
+    return next(state.iter_legal_moves())
+
+
+def _candidate_moves(state):
+    moves = list(islice(state.iter_legal_moves(), MOVE_LIMIT))
+    if len(moves) == MOVE_LIMIT:
+        moves.extend(m for m in (Move(DRAW), Move(PASS), Move(ACCEPT)) if _is_legal(state, m))
+    return moves
+
+
+def _is_legal(state, move):
+    try:
+        state.apply(move)
+    except IllegalMove:
+        return False
+    return True
 
 
 def _cards_after(state, move):

@@ -380,7 +380,7 @@ def _after_move(game, state):
     while not state.finished:
         if state.turn in left:
             move = bots.forfeit_move(state)
-        elif state.legal_moves() == [FORCED_ACCEPT]:
+        elif state.only_move() == FORCED_ACCEPT:
             move = FORCED_ACCEPT
         else:
             break

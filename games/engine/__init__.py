@@ -1,6 +1,6 @@
 """The Kadi rules engine: pure Python, no Django; the only place that knows the rules.
 
-    from games.engine import Rules, State, Move, IllegalMove, new_game, replay
+from games.engine import Rules, State, Move, IllegalMove, new_game, replay
 """
 
 from .moves import IllegalMove, Move

@@ -77,7 +77,8 @@ def _normal_starters(state, hand):
     top_rank = RANK[top]
     wild_ace = state.rules.ace_wild
     return [
-        c for c in hand
+        c
+        for c in hand
         if SUIT[c] == suit or RANK[c] == top_rank or IS_JOKER[c] or (wild_ace and RANK[c] == ACE)
     ]
 
@@ -132,7 +133,8 @@ def penalty_counters(state, hand):
         if (
             RANK[c] == RANK[top]
             or rule == "any"
-            or rule == "rank-or-suit" and (IS_JOKER[c] or SUIT[c] == SUIT[top])
+            or rule == "rank-or-suit"
+            and (IS_JOKER[c] or SUIT[c] == SUIT[top])
         ):
             starters.append(c)
     penalties = [c for c in hand if IS_PENALTY[c]]
@@ -163,13 +165,13 @@ def _extend(prefix, pool, min_len=1):
     if len(prefix) >= min_len:
         yield prefix
     for i, card in enumerate(pool):
-        yield from _extend(prefix + (card,), pool[:i] + pool[i + 1:], min_len)
+        yield from _extend(prefix + (card,), pool[:i] + pool[i + 1 :], min_len)
 
 
 def _orderings(cards):
     """Every ordering of every non-empty subset of ``cards``."""
     for i, card in enumerate(cards):
-        yield from _extend((card,), cards[:i] + cards[i + 1:])
+        yield from _extend((card,), cards[:i] + cards[i + 1 :])
 
 
 def _combos(play, penalties, combo_key, key):

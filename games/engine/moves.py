@@ -40,7 +40,7 @@ class Move:
         if declare:
             tokens.pop()
         if not tokens:
-            raise IllegalMove(f"{text!r} is not a move: write cards like \"7H 7S\", or draw, accept or pass")
+            raise IllegalMove(f'{text!r} is not a move: write cards like "7H 7S", or draw, accept or pass')
         if len(tokens) == 1 and tokens[0].lower() in WORD_MOVES:
             return cls(tokens[0].lower(), declare=declare)
         suit = None
@@ -54,7 +54,7 @@ class Move:
         except ValueError as error:
             raise IllegalMove(f"{text!r} is not a move: {error}") from None
         if not cards:
-            raise IllegalMove(f"{text!r} is not a move: a suit is declared after an ace, like \"AH @S\"")
+            raise IllegalMove(f'{text!r} is not a move: a suit is declared after an ace, like "AH @S"')
         return cls(PLAY, cards, suit, declare)
 
     def with_declare(self, declare=True):

@@ -7,8 +7,22 @@ from .rules import Rules
 def read_position(state_class, data):
     if not isinstance(data, dict):
         raise ValueError("a position is a dict")
-    missing = [k for k in ("rules", "hands", "draw_pile", "discard_pile", "turn", "direction",
-                           "suit", "pending", "declared", "drawn") if k not in data]
+    missing = [
+        k
+        for k in (
+            "rules",
+            "hands",
+            "draw_pile",
+            "discard_pile",
+            "turn",
+            "direction",
+            "suit",
+            "pending",
+            "declared",
+            "drawn",
+        )
+        if k not in data
+    ]
     if missing:
         raise ValueError(f"the position lacks {', '.join(missing)}")
     rules = data["rules"]
@@ -31,13 +45,20 @@ def read_position(state_class, data):
     suit = None if data["suit"] is None else _suit(data["suit"], "suit")
     pending = _pending(data["pending"], rules, players, turn)
     declared = data["declared"]
-    if not isinstance(declared, list) or len(declared) != players or not all(isinstance(d, bool) for d in declared):
+    if (
+        not isinstance(declared, list)
+        or len(declared) != players
+        or not all(isinstance(d, bool) for d in declared)
+    ):
         raise ValueError(f"declared: a list of {players} true/false flags")
     drawn = data["drawn"]
     if drawn is not None:
         drawn = _cards([drawn], "drawn")[0]
         if not rules.play_after_draw or pending is not None or drawn not in hands[turn]:
-            raise ValueError("drawn: only a card in the hand of the player to move, under play_after_draw, with nothing pending")
+            raise ValueError(
+                "drawn: only a card in the hand of the player to move, "
+                "under play_after_draw, with nothing pending"
+            )
     winner = data.get("winner")
     if winner is not None and (not _is_int(winner) or not 0 <= winner < players or hands[winner]):
         raise ValueError(f"winner: {winner!r} is not a seat with an empty hand")
@@ -51,8 +72,21 @@ def read_position(state_class, data):
     if not _is_int(seed) or not _is_int(shuffles) or shuffles < 0:
         raise ValueError("seed and shuffles: whole numbers")
     return state_class(
-        rules, hands, draw_pile, discard_pile, turn, data["direction"], suit, pending,
-        tuple(declared), drawn, winner, finished, turns, seed, shuffles,
+        rules,
+        hands,
+        draw_pile,
+        discard_pile,
+        turn,
+        data["direction"],
+        suit,
+        pending,
+        tuple(declared),
+        drawn,
+        winner,
+        finished,
+        turns,
+        seed,
+        shuffles,
     )
 
 
@@ -89,7 +123,10 @@ def _check_deck(rules, hands, draw_pile, discard_pile):
         raise ValueError(f"card {CARD_TEXT[extra[0]]} is not in a deck without jokers")
     if len(seen) != size:
         lacking = sorted(set(range(size)) - seen)
-        raise ValueError(f"the position lacks {', '.join(CARD_TEXT[c] for c in lacking[:5])}: every card of the deck must be somewhere")
+        raise ValueError(
+            f"the position lacks {', '.join(CARD_TEXT[c] for c in lacking[:5])}: "
+            "every card of the deck must be somewhere"
+        )
 
 
 def _pending(value, rules, players, turn):
@@ -112,7 +149,8 @@ def _pending(value, rules, players, turn):
         return ("jump", count, by)
     if kind == "question":
         if rules.question_answered_by != "next":
-            raise ValueError("pending: questions are answered in the same play under question_answered_by: self")
+            raise ValueError(
+                "pending: questions are answered in the same play under question_answered_by: self"
+            )
         return ("question", _suit(value.get("suit"), "pending suit"))
     raise ValueError("pending: kind is penalty, jump or question")
-

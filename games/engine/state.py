@@ -1,6 +1,7 @@
 """A game position: what it holds, its JSON form, its views, and the entry points."""
 
 import random
+from itertools import islice
 
 from . import transitions
 from .cards import CARD_TEXT, SUITS, deck
@@ -21,12 +22,42 @@ class State:
     """
 
     __slots__ = (
-        "rules", "hands", "draw_pile", "discard_pile", "turn", "direction", "suit", "pending",
-        "declared", "drawn", "winner", "finished", "turns", "seed", "shuffles", "_legal",
+        "rules",
+        "hands",
+        "draw_pile",
+        "discard_pile",
+        "turn",
+        "direction",
+        "suit",
+        "pending",
+        "declared",
+        "drawn",
+        "winner",
+        "finished",
+        "turns",
+        "seed",
+        "shuffles",
+        "_legal",
     )
 
-    def __init__(self, rules, hands, draw_pile, discard_pile, turn, direction, suit, pending,
-                 declared, drawn=None, winner=None, finished=False, turns=0, seed=0, shuffles=0):
+    def __init__(
+        self,
+        rules,
+        hands,
+        draw_pile,
+        discard_pile,
+        turn,
+        direction,
+        suit,
+        pending,
+        declared,
+        drawn=None,
+        winner=None,
+        finished=False,
+        turns=0,
+        seed=0,
+        shuffles=0,
+    ):
         self.rules = rules
         self.hands = hands
         self.draw_pile = draw_pile
@@ -59,6 +90,12 @@ class State:
         if self._legal is not None:
             return iter(self._legal)
         return iter_legal_moves(self)
+
+    def only_move(self):
+        """The one legal move when there is exactly one (a forced ``accept``), else None.
+        Cheap in any position: it never lists more than two moves."""
+        moves = list(islice(self.iter_legal_moves(), 2))
+        return moves[0] if len(moves) == 1 else None
 
     def apply(self, move):
         """The position after ``move`` (a Move or move text); raises IllegalMove."""
@@ -175,8 +212,16 @@ def new_game(rules, players, seed, first=0):
         pile.insert(rng.randrange(len(pile) + 1), start)
         start = pile.pop()
     return State(
-        rules, tuple(tuple(h) for h in hands), tuple(pile), (start,), first, 1,
-        transitions.SUIT_OF[start], None, (False,) * players, seed=seed,
+        rules,
+        tuple(tuple(h) for h in hands),
+        tuple(pile),
+        (start,),
+        first,
+        1,
+        transitions.SUIT_OF[start],
+        None,
+        (False,) * players,
+        seed=seed,
     )
 
 
@@ -186,4 +231,3 @@ def replay(rules, players, seed, moves, first=0):
     for move in moves:
         states.append(states[-1].apply(move))
     return states
-

@@ -3,7 +3,16 @@
 import random
 
 from .cards import (
-    ACE, CARD_TEXT, IS_JOKER, IS_PENALTY, IS_QUESTION, JACK, KING, PLAIN_RANKS, RANK, SUIT,
+    ACE,
+    CARD_TEXT,
+    IS_JOKER,
+    IS_PENALTY,
+    IS_QUESTION,
+    JACK,
+    KING,
+    PLAIN_RANKS,
+    RANK,
+    SUIT,
 )
 from .generate import starts_normally
 from .moves import ACCEPT, DRAW, PASS, PLAY, IllegalMove
@@ -30,8 +39,10 @@ def apply(state, move):
             raise IllegalMove("you have drawn already: play a play that begins with the drawn card, or pass")
         if pending_kind == "jump":
             raise IllegalMove("you are jumped: accept, or counter with jacks where that is allowed")
-        if pending is None and not state.rules.voluntary_draw and len(state.legal_moves()) > 1:
-            raise IllegalMove("you must play when you can: drawing at will is off at this table (voluntary_draw)")
+        if pending is None and not state.rules.voluntary_draw and next(state.iter_legal_moves()).kind == PLAY:
+            raise IllegalMove(
+                "you must play when you can: drawing at will is off at this table (voluntary_draw)"
+            )
         return _draw_move(state, move.declare)
     if kind == ACCEPT:
         if pending_kind != "jump":
@@ -245,12 +256,24 @@ def _finish(s):
 
 
 def _with(items, index, value):
-    return items[:index] + (value,) + items[index + 1:]
+    return items[:index] + (value,) + items[index + 1 :]
 
 
 def _clone(state):
     return type(state)(
-        state.rules, state.hands, state.draw_pile, state.discard_pile, state.turn,
-        state.direction, state.suit, state.pending, state.declared, state.drawn, state.winner,
-        state.finished, state.turns, state.seed, state.shuffles,
+        state.rules,
+        state.hands,
+        state.draw_pile,
+        state.discard_pile,
+        state.turn,
+        state.direction,
+        state.suit,
+        state.pending,
+        state.declared,
+        state.drawn,
+        state.winner,
+        state.finished,
+        state.turns,
+        state.seed,
+        state.shuffles,
     )

@@ -15,7 +15,10 @@ def play_problem(state, cards):
     first = cards[0]
     if state.drawn is not None:
         if first != state.drawn:
-            return f"after drawing you may only play a play that begins with the card you drew ({CARD_TEXT[state.drawn]}), or pass"
+            return (
+                "after drawing you may only play a play that begins with the "
+                f"card you drew ({CARD_TEXT[state.drawn]}), or pass"
+            )
         return _start_problem(state, first) or shape_problem(state, cards)
     if pending is None:
         return _start_problem(state, first) or shape_problem(state, cards)
@@ -29,7 +32,10 @@ def play_problem(state, cards):
     if kind == "question":
         suit = pending[1]
         if SUIT[first] != suit and not IS_QUESTION[first]:
-            return f"a question in {SUIT_NAMES[suit]} must be answered with a {SUIT_NAMES[suit][:-1]} or another question, or you draw"
+            return (
+                f"a question in {SUIT_NAMES[suit]} must be answered with a "
+                f"{SUIT_NAMES[suit][:-1]} or another question, or you draw"
+            )
         return shape_problem(state, cards)
     return _penalty_problem(state, cards)
 
@@ -71,7 +77,9 @@ def _penalty_problem(state, cards):
         if rule == "same-rank":
             return f"{_name(first)} cannot counter {_name(top)} under same-rank countering"
         if rule == "rank-or-suit" and not IS_JOKER[first] and SUIT[first] != SUIT[top]:
-            return f"{_name(first)} cannot counter {_name(top)} under rank-or-suit countering: it shares neither"
+            return (
+                f"{_name(first)} cannot counter {_name(top)} under rank-or-suit countering: it shares neither"
+            )
     if not all(IS_PENALTY[c] for c in cards):
         return "a counter holds penalty cards only (2, 3 and jokers)"
     return shape_problem(state, cards)
@@ -93,7 +101,10 @@ def shape_problem(state, cards):
         if len(keys) <= 1:
             return None
         what = "rank" if state.rules.penalty_combo == "same-rank" else "suit"
-        return f"2s, 3s and jokers played together must share a {what} (penalty_combo: {state.rules.penalty_combo})"
+        return (
+            f"2s, 3s and jokers played together must share a {what} "
+            f"(penalty_combo: {state.rules.penalty_combo})"
+        )
     return (
         "these cards do not form a play: cards of one rank, questions then answers, "
         "or 2s, 3s and jokers together"
@@ -107,9 +118,12 @@ def _question_problem(state, cards):
         n += 1
     questions, answers = cards[:n], cards[n:]
     if rules.question_chain == "consecutive":
-        for a, b in zip(questions, questions[1:]):
+        for a, b in zip(questions, questions[1:], strict=False):
             if RANK[a] != RANK[b] and SUIT[a] != SUIT[b]:
-                return f"{CARD_TEXT[b]} does not follow {CARD_TEXT[a]}: each question must share a rank or suit with the one before it"
+                return (
+                    f"{CARD_TEXT[b]} does not follow {CARD_TEXT[a]}: each question "
+                    "must share a rank or suit with the one before it"
+                )
     elif not _connected(questions):
         return "the questions must form one group, each sharing a rank or suit with another"
     if not answers:
@@ -131,9 +145,15 @@ def _question_problem(state, cards):
             continue
         if rank is None:
             if SUIT[c] not in suits:
-                where = "the last question's suit" if rules.question_chain == "consecutive" else "the suit of one of the questions"
+                where = (
+                    "the last question's suit"
+                    if rules.question_chain == "consecutive"
+                    else "the suit of one of the questions"
+                )
                 return f"{CARD_TEXT[c]} cannot answer: the first answer must be of {where}"
             rank = RANK[c]
         elif RANK[c] != rank:
-            return f"{CARD_TEXT[c]} cannot follow the answer {rank_text(rank)}: further answers share its rank"
+            return (
+                f"{CARD_TEXT[c]} cannot follow the answer {rank_text(rank)}: further answers share its rank"
+            )
     return None
