@@ -38,7 +38,10 @@
   document.addEventListener("htmx:wsConfigSend", (event) => {
     const form = event.target;
     if (!window.kadiLive) {
-      event.preventDefault(); // the move form falls back to hx-post; chat waits for the socket
+      // The socket is down: chat waits for it; the move form goes over HTTP instead (its
+      // hx-post handler does not run, as htmx hands a form's submit to one handler only).
+      event.preventDefault();
+      if (form.matches("[data-move-form]")) htmx.ajax("POST", form.getAttribute("hx-post"), { source: form });
       return;
     }
     const parameters = event.detail.parameters;
