@@ -6,16 +6,22 @@ for the small fixed positions of ``perft.json``. Positions are dicts in the form
 ``State.from_dict`` reads; moves come back as move texts, without ``!``.
 """
 
+from functools import cache
 from itertools import pairwise, permutations
 
-from .helpers import SUITS, rules_of, suit_of
+from .helpers import SUITS, rules_of
+from .helpers import suit_of as _suit_of
 
 QUESTION_RANKS = {"Q", "8"}
 PENALTY_RANKS = {"2", "3", "joker"}
 
 
+@cache
 def rank_of(card):
     return "joker" if card.startswith("JK") else card[:-1]
+
+
+suit_of = cache(_suit_of)
 
 
 def legal_moves(data):

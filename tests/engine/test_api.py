@@ -173,6 +173,15 @@ def broken(change):
                                       declared=[False])),
     ("an empty discard pile", lambda d: d.update(draw_pile=d["draw_pile"] + d["discard_pile"],
                                                  discard_pile=[])),
+    ("six players", lambda d: d.update(hands=[*d["hands"], ["AH"], ["2H"], ["3H"]], declared=[False] * 6,
+                                       draw_pile=[c for c in d["draw_pile"] if c not in ("AH", "2H", "3H")])),
+    ("a penalty of nothing", lambda d: d.update(pending={"kind": "penalty", "amount": 0})),
+    ("a jump of nobody", lambda d: d.update(pending={"kind": "jump", "count": 0, "by": 2})),
+    ("a pending question where questions are answered by their player",
+     lambda d: d.update(pending={"kind": "question", "suit": "H"})),
+    ("a drawn card the player does not hold", lambda d: d.update(drawn="AS")),
+    ("a drawn card without play_after_draw", lambda d: d.update(drawn="QH")),
+    ("no pending key", lambda d: d.pop("pending")),
 ])
 def test_an_impossible_position_is_refused(what, change):
     with pytest.raises(ValueError):

@@ -302,6 +302,14 @@ def test_niko_kadi_penalty_only_when_the_declaration_alone_failed():
     assert hand(after, 0) == []
 
 
+def test_niko_kadi_penalty_not_when_a_cardless_player_also_stops_the_win():
+    rules = {"preset": "rulebook", "no_win_while_cardless": True}
+    state = build(rules=rules, hands=["9D", OTHERS[0], ""], discard=["7D"])
+    after = play(state, "9D")
+    assert after.winner is None
+    assert hand(after, 0) == []
+
+
 @pytest.mark.parametrize(("rules", "wins"), [("classic", False), ("chains", True)])
 def test_no_win_while_cardless(rules, wins):
     state = build(rules=rules, hands=["5H", OTHERS[0], ""], discard=["7H"], declared=[True, False, False])

@@ -47,6 +47,7 @@ MOVE_CAP = 400  # far above SHORT_GAME moves: a game still running here never en
 LISTED_SAMPLE = 40  # at most this many listed moves are applied per position
 REFERENCE_HAND = 4  # hands this small are cheap for the brute-force reference enumerator
 SUITS = "HDSC"
+WORDS = ("draw", "accept", "pass")
 SLOW = [HealthCheck.too_slow, HealthCheck.data_too_large]  # long games are the point here
 
 
@@ -59,9 +60,6 @@ def rules_dicts(draw):
 
 
 seeds = st.integers(10**9, 2**40)  # large, so that a leaked seed is unmistakable in a view
-
-
-WORDS = ("draw", "accept", "pass")
 
 
 def cards_of(text):
@@ -78,8 +76,9 @@ def choose(state, listed, data):
     return Move.parse(text)
 
 
-def hand_of(state, seat=None):
-    return state.to_dict()["hands"][state.turn if seat is None else seat]
+def hand_of(state):
+    """The hand of the player to move."""
+    return state.to_dict()["hands"][state.turn]
 
 
 # --- the invariants -----------------------------------------------------------------------
