@@ -42,8 +42,8 @@ def iter_legal_moves(state):
         if rules.ace_cancels_penalty:
             aces = _orderings([c for c in hand if RANK[c] == ACE])
             if rules.double_ace_declares:
-                yield from _as_moves((p for p in aces if len(p) > 1), declarable=True)
-                aces = (p for p in _orderings([c for c in hand if RANK[c] == ACE]) if len(p) == 1)
+                yield from _as_moves([p for p in aces if len(p) > 1], declarable=True)
+                aces = [p for p in aces if len(p) == 1]
             yield from _as_moves(aces, declarable=False)
         yield Move(DRAW)
     elif pending[0] == "jump":
@@ -160,18 +160,24 @@ def _as_moves(plays, declarable):
             yield Move("play", play)
 
 
-def _extend(prefix, pool, min_len=1):
-    """``prefix`` followed by every ordering of every subset of ``pool``."""
+def _extend(prefix, pool, min_len=1, out=None):
+    """A list of ``prefix`` followed by every ordering of every subset of ``pool``
+    (a rank has at most four cards, so the list stays small)."""
+    if out is None:
+        out = []
     if len(prefix) >= min_len:
-        yield prefix
+        out.append(prefix)
     for i, card in enumerate(pool):
-        yield from _extend(prefix + (card,), pool[:i] + pool[i + 1 :], min_len)
+        _extend(prefix + (card,), pool[:i] + pool[i + 1 :], min_len, out)
+    return out
 
 
 def _orderings(cards):
     """Every ordering of every non-empty subset of ``cards``."""
+    out = []
     for i, card in enumerate(cards):
-        yield from _extend((card,), cards[:i] + cards[i + 1 :])
+        _extend((card,), cards[:i] + cards[i + 1 :], out=out)
+    return out
 
 
 def _combos(play, penalties, combo_key, key):
