@@ -41,11 +41,15 @@ def assert_refused(state, text):
     assert state.to_dict() == before
 
 
+def rules_with(preset="classic", **overrides):
+    return Rules.from_dict({"preset": preset, **overrides})
+
+
 # --- jokers, hand_size ------------------------------------------------------------------
 
 @pytest.mark.parametrize(("jokers", "size"), [(0, 52), (2, 54)])
 def test_jokers_decide_the_deck(jokers, size):
-    state = new_game(_rules(jokers=jokers), players=3, seed=7)
+    state = new_game(rules_with(jokers=jokers), players=3, seed=7)
     cards = every_card(state.to_dict())
     assert sorted(cards) == sorted(deck(jokers))
     assert len(cards) == size
@@ -54,12 +58,8 @@ def test_jokers_decide_the_deck(jokers, size):
 @pytest.mark.parametrize("size", [3, 4, 5, 7])
 @pytest.mark.parametrize("players", [2, 5])
 def test_hand_size_is_dealt(size, players):
-    state = new_game(_rules(hand_size=size), players=players, seed=11)
+    state = new_game(rules_with(hand_size=size), players=players, seed=11)
     assert [len(cards) for cards in state.to_dict()["hands"]] == [size] * players
-
-
-def _rules(preset="classic", **overrides):
-    return Rules.from_dict({"preset": preset, **overrides})
 
 
 # --- misplay ----------------------------------------------------------------------------
@@ -548,7 +548,7 @@ def test_after_joker(after, moves):
 
 @pytest.mark.parametrize("limit", [50, 60])
 def test_max_turns_ends_the_game_without_a_winner(limit):
-    state = new_game(_rules(max_turns=limit), players=2, seed=3)
+    state = new_game(rules_with(max_turns=limit), players=2, seed=3)
     for _ in range(limit - 1):
         state = play(state, "draw")
     assert not state.finished
@@ -565,7 +565,7 @@ def test_max_turns_ends_the_game_without_a_winner(limit):
 @pytest.mark.parametrize("preset", ["classic", "rulebook", "chains", "friendly", "bomb-ni-bomb"])
 @pytest.mark.parametrize("seed", range(6))
 def test_the_deal(preset, seed):
-    state = new_game(_rules(preset), players=4, seed=seed)
+    state = new_game(rules_with(preset), players=4, seed=seed)
     data = state.to_dict()
     assert len(data["discard_pile"]) == 1
     top = data["discard_pile"][0]
@@ -580,12 +580,15 @@ def test_the_deal(preset, seed):
 
 @pytest.mark.parametrize("first", [0, 1, 3])
 def test_the_deal_first_seat_starts(first):
-    assert new_game(_rules(), players=4, seed=5, first=first).turn == first
+    assert new_game(rules_with(), players=4, seed=5, first=first).turn == first
 
 
 def test_the_deal_is_determined_by_the_seed():
-    assert new_game(_rules(), players=3, seed=9).to_dict() == new_game(_rules(), players=3, seed=9).to_dict()
-    deals = {str(new_game(_rules(), players=3, seed=seed).to_dict()["hands"]) for seed in range(10)}
+    def deal(seed):
+        return new_game(rules_with(), players=3, seed=seed).to_dict()
+
+    assert deal(9) == deal(9)
+    deals = {str(deal(seed)["hands"]) for seed in range(10)}
     assert len(deals) > 1
 
 
