@@ -22,7 +22,7 @@ def table(make_user):
     game = start_game(table, wanjiru)
     put_position(
         game,
-        hands=("7H 5S 4C AD 9H", "KD QD 9C 6S", "KC 8C 9S 3H 4D"),
+        hands=("7H 5S 4C AD 9H QC JKR", "KD QD 9C 6S", "KC 8C 9S 3H 4D"),
         discard=("4H", "6H", "10D", "7D"),
         declared=(False, True, False),
     )
@@ -60,10 +60,10 @@ def test_tapping_cards_and_playing_them(table, page, live_server):
     act(page, page.locator("#table-area").element_handle(), "play", ["5S"])
     expect(page.locator(".move-error")).to_contain_text("That move is not allowed")
     expect(page.locator("input[name=expected_move_count]")).to_have_value("0")
-    expect(page.locator(".hand-card")).to_have_count(5)
+    expect(page.locator(".hand-card")).to_have_count(7)
 
     act(page, page.locator("#table-area").element_handle(), "play", ["7H"])
     expect(page.locator(".move-log__item").last).to_contain_text("wanjiru")
     my_turn_or_the_end(page)
     expect(page.locator(".move-log__item[value='1'] [data-card]")).to_have_attribute("data-card", "7H")
-    expect(page.locator(".hand-card")).not_to_have_count(5)
+    expect(page.locator(".hand-card")).not_to_have_count(7)
