@@ -438,3 +438,9 @@ def test_a_table_page_summarises_its_house_rules_and_links_the_rules_page(client
     assert "House rules: Friendly" in page
     assert re.search(r'<li class="rule--changed"><strong>Jokers:</strong> 52 cards, no jokers.</li>', page)
     assert reverse("games:rules") in page
+
+
+def test_the_rules_page_explains_the_game_without_docs_rules_md(client, settings, tmp_path):
+    settings.BASE_DIR = tmp_path
+    page = client.get(reverse("games:rules")).content.decode()
+    assert "<h1>How to play Kadi</h1>" in page and "rules-document" not in page
