@@ -29,9 +29,10 @@ def database_url(settings_dict):
 
 
 class DaphneServer:
-    """``daphne kadi_site.asgi:application`` on 127.0.0.1:``port`` with ``env`` added."""
+    """``daphne <app>`` on 127.0.0.1:``port``, with ``env`` added to this process's."""
 
-    def __init__(self, env, port=None, log=None):
+    def __init__(self, env, port=None, log=None, app="kadi_site.asgi:application"):
+        self.app = app
         self.env = {**os.environ, **env}
         self.port = port or free_port()
         self.log = log
@@ -47,7 +48,7 @@ class DaphneServer:
 
     def start(self):
         self.process = subprocess.Popen(
-            [str(DAPHNE), "-b", "127.0.0.1", "-p", str(self.port), "kadi_site.asgi:application"],
+            [str(DAPHNE), "-b", "127.0.0.1", "-p", str(self.port), self.app],
             cwd=ROOT,
             env=self.env,
             stdout=self.log or subprocess.DEVNULL,

@@ -1,0 +1,101 @@
+"""Two people in two browser contexts at one live table: each sees the other's move
+arrive over the websocket, without a reload. Playwright drives Debian's chromium against a
+daphne process (websockets need it), which shares the test database: PostgreSQL."""
+
+import os
+
+import pytest
+from django.db import connection
+from django.test import Client
+from playwright.sync_api import expect, sync_playwright
+
+from games import services
+from tests.browser.conftest import CHROMIUM_ARGS
+from tests.browser.helpers import ARTIFACTS, CHROMIUM, PHONE
+from tests.games.helpers import put_position
+from tests.realtime.servers import DaphneServer, database_url
+
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.skipif(not CHROMIUM.exists(), reason="no Debian chromium: apt-get install chromium"),
+    pytest.mark.skipif(
+        not os.environ.get("DATABASE_URL", "").startswith("postgres"),
+        reason="needs PostgreSQL (DATABASE_URL): the daphne process must share the test database; "
+        ".ci/run runs the suite a second time with it",
+    ),
+]
+
+
+@pytest.fixture
+def live_game(user, baraka):
+    table = services.create_table(user, "Live table", 2, "friendly")
+    services.take_seat(table, baraka)
+    game = services.start_game(table, user)
+    put_position(game, hands=("7H 5H 4C", "9H QD KC 5C"), discard=("7D",), turn=0)
+    return game
+
+
+@pytest.fixture
+def sessions(user, baraka):
+    """Each player's session id (the daphne process hashes passwords otherwise than the tests)."""
+    ids = []
+    for person in (user, baraka):
+        client = Client()
+        client.force_login(person)
+        ids.append(client.cookies["sessionid"].value)
+    return ids
+
+
+@pytest.fixture
+def daphne():
+    server = DaphneServer({"DATABASE_URL": database_url(connection.settings_dict)}).start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def two_pages():
+    ARTIFACTS.mkdir(exist_ok=True)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield [browser.new_context(viewport=PHONE).new_page() for _ in range(2)]
+        browser.close()
+
+
+def open_table(page, base_url, session_id, table_id):
+    page.context.add_cookies([{"name": "sessionid", "value": session_id, "url": base_url}])
+    page.goto(f"{base_url}/t/{table_id}/")
+    page.wait_for_function("window.kadiLive === true")
+    page.evaluate("window.sameDocument = true")  # gone if the page were ever reloaded
+
+
+def play(page, card):
+    page.locator(f'.hand-card[data-card="{card}"]').click()
+    page.locator('[data-move-action="play"]').click()
+
+
+def top_card(page):
+    return page.locator(".discard__top [data-card]")
+
+
+def test_each_player_sees_the_other_move_without_a_reload(live_game, sessions, daphne, two_pages):
+    amani, baraka = two_pages
+    for page, session_id in zip(two_pages, sessions, strict=True):
+        open_table(page, daphne.http_url, session_id, live_game.table_id)
+    expect(baraka.locator(".person--online")).to_have_count(2)
+
+    play(amani, "7H")
+    expect(top_card(baraka)).to_have_attribute("data-card", "7H")
+    expect(baraka.locator('[data-move-action="play"]')).to_be_visible()
+
+    play(baraka, "9H")
+    expect(top_card(amani)).to_have_attribute("data-card", "9H")
+    expect(amani.locator(".hand-card")).to_have_count(2)
+
+    amani.fill("#chat-text", "Umeshinda?")
+    amani.locator("[data-chat-form] button").click()
+    expect(baraka.locator("#chat-log")).to_contain_text("Umeshinda?")
+
+    for page in (amani, baraka):
+        assert page.evaluate("window.sameDocument") is True
+    baraka.screenshot(path=ARTIFACTS / "live-table-phone.png", full_page=True)
