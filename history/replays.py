@@ -27,7 +27,7 @@ def state_at(game, step):
 
 
 def _snapshot_before(game, step):
-    return game.snapshots.filter(index__lte=step).order_by("-index").only("index", "state").first()
+    return game.snapshots.filter(index__lte=step).order_by("-index").first()
 
 
 def clamp_step(value, game):

@@ -22,10 +22,13 @@ def play_to_the_end(game, level="greedy"):
     return game
 
 
-def new_game(creator, preset="friendly", others=(), bot_levels=(), seats=None):
-    """A started game at a new table: ``creator`` in seat 0, then the ``others``, then bots."""
-    seats = seats or 1 + len(others) + len(bot_levels)
-    table = create_table(creator, f"{creator.username}'s table", seats, preset)
+def new_game(creator, preset="friendly", others=(), bot_levels=(), rule_overrides=None):
+    """A started game at a new table: ``creator`` in seat 0, then the ``others``, then bots;
+    ``rule_overrides`` are house rules set on the table (as in the admin)."""
+    table = create_table(creator, f"{creator.username}'s table", 1 + len(others) + len(bot_levels), preset)
+    if rule_overrides:
+        table.rule_overrides = rule_overrides
+        table.save()
     for other in others:
         take_seat(table, other)
     for level in bot_levels:
