@@ -8,6 +8,7 @@ position.
 from django.db.models import Count, OuterRef, Subquery
 
 from accounts.models import User
+from games.engine import IllegalMove, State
 from games.engine.cards import SUITS
 from games.models import Game, Table
 from games.presentation import describe_game, move_entry, preset_label, rules_summary, suit_info
@@ -105,3 +106,18 @@ def _poll_interval(context):
     if game is None or game["over"]:
         return POLL_WHILE_WAITING
     return "" if game["your_turn"] else POLL_WHILE_OTHERS_PLAY
+
+
+def misplay_reason(game, text):
+    """The rule that the play ``text`` breaks at a table that punishes misplays instead of
+    refusing them (``misplay: penalty``), or None: the engine's own reason, from the same
+    position under ``misplay: reject``. Server side only: it reads the full position."""
+    state = game.engine_state()
+    if state.rules.misplay != "penalty":
+        return None
+    strict = State.from_dict(dict(state.to_dict(), rules=dict(state.rules.to_dict(), misplay="reject")))
+    try:
+        strict.apply(text)
+    except IllegalMove as error:
+        return str(error)
+    return None

@@ -19,7 +19,7 @@ from games.documents import rules_document_html
 from games.models import Table
 from games.play_forms import BotForm, MoveForm, NewTableForm, SeatForm
 from games.presentation import card_roles, options_catalogue, presets_catalogue
-from games.table_page import lobby_tables, table_context
+from games.table_page import lobby_tables, misplay_reason, table_context
 
 TABLE_AREA = "games/partials/table_area.html"
 
@@ -59,20 +59,24 @@ def table_area(request, table_id):
     return render(request, TABLE_AREA, table_context(table, request.user))
 
 
-def _act(request, table, action, error_key="error"):
-    """Run ``action`` (a service call); answer with the table area or a redirect to the table."""
-    error = None
+def _answer(request, table, message=None, message_key="error"):
+    """The re-rendered table area for HTMX, else a redirect to the table (message flashed)."""
+    if request.htmx:
+        context = table_context(table, request.user)
+        context[message_key] = message
+        return render(request, TABLE_AREA, context)
+    if message:
+        messages.error(request, message)
+    return redirect("games:table", table_id=table.pk)
+
+
+def _act(request, table, action):
+    """Run ``action`` (a service call) and answer, with its refusal if it was refused."""
     try:
         action()
     except services.ServiceError as refusal:
-        error = str(refusal)
-    if request.htmx:
-        context = table_context(table, request.user)
-        context[error_key] = error
-        return render(request, TABLE_AREA, context)
-    if error:
-        messages.error(request, error)
-    return redirect("games:table", table_id=table.pk)
+        return _answer(request, table, str(refusal))
+    return _answer(request, table)
 
 
 def _refuse(message):
@@ -156,20 +160,29 @@ def resign(request, table):
 
 @table_action
 def move(request, table):
-    """Submit a move in the table's current game; the engine's refusal shows by the hand."""
-    form = MoveForm(request.POST)
+    """Submit a move in the table's current game. The engine's refusal (or, at a table that
+    punishes misplays, the rule a play broke) shows by the hand."""
+    try:
+        message = _submit_move(request, table, MoveForm(request.POST))
+    except services.ServiceError as refusal:
+        message = str(refusal)
+    return _answer(request, table, message, message_key="move_error")
 
-    def submit():
-        if not form.is_valid():
-            _refuse(" ".join(error for errors in form.errors.values() for error in errors))
-        game = table.current_game()
-        if game is None:
-            _refuse(_("No game is running at this table."))
-        services.submit_move(
-            game.pk, request.user, form.cleaned_data["move"], form.cleaned_data["expected_move_count"]
-        )
 
-    return _act(request, table, submit, error_key="move_error")
+def _submit_move(request, table, form):
+    if not form.is_valid():
+        _refuse(" ".join(error for errors in form.errors.values() for error in errors))
+    game = table.current_game()
+    if game is None:
+        _refuse(_("No game is running at this table."))
+    text = form.cleaned_data["move"]
+    broken_rule = misplay_reason(game, text)
+    services.submit_move(game.pk, request.user, text, form.cleaned_data["expected_move_count"])
+    if broken_rule:
+        return _("Misplay: %(reason)s. The cards stay in your hand and you draw a penalty.") % {
+            "reason": broken_rule
+        }
+    return None
 
 
 @require_GET

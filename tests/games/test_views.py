@@ -318,6 +318,20 @@ def test_a_move_at_a_table_without_a_game_is_refused(logged_in, table):
     assert "No game is running at this table." in page
 
 
+def test_a_misplay_at_a_classic_table_is_punished_and_explained(logged_in, user, baraka):
+    classic = create_table(user, "Mtaa", 2, "classic")
+    take_seat(classic, baraka)
+    game = start_game(classic, user)
+    put_position(game, hands=("7H 5S 4C", "KD QD 9C"), discard=("7D",))
+
+    page = post_move(logged_in, classic, "5S", expected=0).content.decode()
+
+    game.refresh_from_db()
+    assert game.move_count == 1
+    assert game.engine_state().view(0)["hand"][:3] == ["7H", "5S", "4C"] and game.turn == 1
+    assert re.search(r'class="move-error" role="alert">Misplay: 5S does not match[^<]+penalty.</p>', page)
+
+
 def test_a_penalty_is_put_in_words_with_a_draw_button(logged_in, table, game):
     put_position(game, hands=("7H 5S 4C", "KD QD 9C"), discard=("7D", "2D"), pending=penalty(2))
     page = logged_in.get(url("table", table)).content.decode()
