@@ -1,0 +1,233 @@
+"""Live tables under load: N simulated players (websocket clients on loopback) play M
+concurrent 4-player games against one daphne process.
+
+Prints moves per second and the latency from a move's submission to its arrival at every
+other player of the table (p50, p99), and beside it, in the same run, the round trip of a
+bare Channels ``group_send`` echo (bench/echo.py) through the same server and layer, the
+floor. Every player is a scripted person (no bots): after ``--think`` seconds (as a person
+would pause) they play a card that follows the top card when they hold one, else draw (or
+accept, or pass).
+
+    .venv/bin/python bench/realtime.py                      # SQLite file, in-memory layer
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/kadi_bench REDIS_URL=redis://127.0.0.1:6379/1 \\
+        .venv/bin/python bench/realtime.py --tables 50
+
+The database is created and migrated if needed (a SQLite file in a temporary folder by
+default); the run adds its own users and tables to it.
+"""
+
+import argparse
+import asyncio
+import json
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import websockets
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+PLAYERS = 4
+TURN_LIMIT = 120  # per game: games end by then
+SEQ = re.compile(r'id="table-sync"[^>]*data-seq="(\d*)"')
+ACTION = re.compile(r'data-move-action="(\w+)"')
+HAND = re.compile(r'class="hand-card[^"]*" data-card="([^"]+)"')
+TOP = re.compile(r'class="discard__top">\s*<span[^>]*data-card="([^"]+)"')
+SUIT = re.compile(r'data-suit="([HDSC]?)"')
+HANDSHAKES = asyncio.Semaphore(16)  # connections opened at once: daphne's listen queue is short
+WILD = {"A", "JK", "Q", "8", "2", "3", "J", "K"}  # cards this simple player never leads with
+
+
+def percentile(values, p):
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
+
+
+def prepare_database(env):
+    command = [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"]
+    subprocess.run(command, cwd=ROOT, env=env, check=True)
+
+
+def make_tables(count, run):
+    """``count`` tables of four people each, games started; returns [(table id, [cookies])]."""
+    from django.test import Client
+
+    from accounts.models import User
+    from games import services
+
+    tables = []
+    for t in range(count):
+        people = [User.objects.create_user(f"b{run}-{t}-{n}", password=None) for n in range(PLAYERS)]
+        table = services.create_table(people[0], f"Bench {run} {t}", PLAYERS, "friendly")
+        table.rule_overrides = {"max_turns": TURN_LIMIT}
+        table.save()
+        for person in people[1:]:
+            services.take_seat(table, person)
+        services.start_game(table, people[0])
+        cookies = []
+        for person in people:
+            client = Client()
+            client.force_login(person)
+            cookies.append(f"sessionid={client.cookies['sessionid'].value}")
+        tables.append((table.pk, cookies))
+    return tables
+
+
+def choose(html):
+    """A move from what the page shows: a card that follows, else accept, pass or draw."""
+    actions = set(ACTION.findall(html))
+    if "accept" in actions:
+        return "accept"
+    top, suit = TOP.search(html), SUIT.search(html)
+    if "play" in actions and top and "draw" in actions:
+        top_rank = top.group(1)[:-1]
+        for card in HAND.findall(html):
+            rank, card_suit = card[:-1], card[-1]
+            if rank in WILD or card.startswith("JK"):
+                continue
+            if card_suit == (suit.group(1) if suit else "") or rank == top_rank:
+                return card
+    if "pass" in actions:
+        return "pass"
+    return "draw"
+
+
+class Table:
+    def __init__(self):
+        self.pending = None  # (submitted at, event number it was made against, players yet to see it)
+        self.latencies = []
+        self.moves = 0
+        self.over = 0
+
+
+async def player(url, cookie, table, seat, deadline, think):
+    move_ids = 0
+    async with HANDSHAKES:
+        ws = await websockets.connect(url, origin="http://127.0.0.1", additional_headers={"Cookie": cookie})
+    async with ws:
+        refused_at = None
+        while time.monotonic() < deadline:
+            try:
+                html = await asyncio.wait_for(ws.recv(), timeout=deadline - time.monotonic())
+            except TimeoutError:
+                return
+            found = SEQ.search(html)
+            if not found or not found.group(1):
+                continue
+            seq = int(found.group(1))
+            pending = table.pending
+            if pending and seq > pending[1] and seat in pending[2]:
+                pending[2].discard(seat)
+                table.latencies.append(time.perf_counter() - pending[0])
+            if "results" in html:
+                table.over += 1
+                return
+            if not ACTION.search(html):
+                continue
+            refused = 'class="move-error"' in html  # this simple player misjudged: draw instead
+            move = "draw" if refused and refused_at == seq else choose(html)
+            refused_at = seq
+            await asyncio.sleep(think)
+            move_ids += 1
+            table.pending = (time.perf_counter(), seq, set(range(PLAYERS)) - {seat})
+            table.moves += 1
+            message = {"type": "move", "move": move, "seq": seq, "client_move_id": f"{seat}-{move_ids}"}
+            await ws.send(json.dumps(message))
+
+
+async def echo_room(url, rounds, latencies):
+    """Four clients in a room take turns: each sends, and waits until the other three got it."""
+    async with HANDSHAKES:
+        sockets = [await websockets.connect(url, origin="http://127.0.0.1") for _ in range(PLAYERS)]
+    try:
+        for n in range(rounds):
+            sender = sockets[n % PLAYERS]
+            sent = time.perf_counter()
+            await sender.send(str(n))
+            for ws in sockets:
+                while await ws.recv() != str(n):
+                    pass
+                if ws is not sender:
+                    latencies.append(time.perf_counter() - sent)
+    finally:
+        for ws in sockets:
+            await ws.close()
+
+
+async def run(server, tables, seconds, echo_rounds, think):
+    echo = []
+    started = time.perf_counter()
+    rooms = [f"{server.ws_url}/bench/echo/{n}/" for n in range(len(tables))]
+    await asyncio.gather(*(echo_room(room, echo_rounds, echo) for room in rooms))
+    echo_time = time.perf_counter() - started
+
+    states = [Table() for _ in tables]
+    deadline = time.monotonic() + seconds
+    started = time.perf_counter()
+    await asyncio.gather(*(
+        player(f"{server.ws_url}/ws/t/{table_id}/", cookie, state, seat, deadline, think)
+        for (table_id, cookies), state in zip(tables, states, strict=True)
+        for seat, cookie in enumerate(cookies)
+    ))
+    elapsed = time.perf_counter() - started
+    return echo, echo_time, states, elapsed
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=50, help="concurrent 4-player games (default 50)")
+    parser.add_argument("--seconds", type=float, default=30, help="how long the games run (default 30)")
+    parser.add_argument("--echo-rounds", type=int, default=40, help="echo messages per room (default 40)")
+    parser.add_argument(
+        "--think", type=float, default=1.0, help="seconds a player waits before a move (default 1)"
+    )
+    args = parser.parse_args()
+
+    env = dict(os.environ, DJANGO_SETTINGS_MODULE="kadi_site.settings")
+    if not env.get("DATABASE_URL"):
+        env["DATABASE_URL"] = f"sqlite:///{tempfile.mkdtemp(prefix='kadi-bench-')}/bench.sqlite3"
+    os.environ.update(env)
+    import django
+
+    django.setup()
+    from django.conf import settings
+    from django.db import connection
+
+    from tests.realtime.servers import DaphneServer
+
+    prepare_database(env)
+    tables = make_tables(args.tables, run=int(time.time()))
+    connection.close()
+    layer = settings.CHANNEL_LAYERS["default"]["BACKEND"].rsplit(".", 1)[1]
+    print(f"database: {connection.vendor}; channel layer: {layer}; "
+          f"{args.tables} tables x {PLAYERS} players, think time {args.think} s; one daphne process; "
+          f"{os.cpu_count()} CPUs (load average {os.getloadavg()[0]:.2f})")
+
+    server = DaphneServer(env, app="bench.echo:application").start()
+    try:
+        figures = asyncio.run(run(server, tables, args.seconds, args.echo_rounds, args.think))
+        echo, echo_time, states, elapsed = figures
+    finally:
+        server.stop()
+
+    moves = sum(state.moves for state in states)
+    latencies = [latency for state in states for latency in state.latencies]
+    print(f"group_send echo (floor): {len(echo)} deliveries in {echo_time:.1f} s; "
+          f"p50 {percentile(echo, 50) * 1000:.1f} ms, p99 {percentile(echo, 99) * 1000:.1f} ms")
+    print(f"moves: {moves} in {elapsed:.1f} s = {moves / elapsed:.0f} moves/s; "
+          f"games finished: {sum(1 for s in states if s.over)} of {len(states)}")
+    print(f"move -> every other player: {len(latencies)} deliveries; "
+          f"p50 {percentile(latencies, 50) * 1000:.1f} ms, p99 {percentile(latencies, 99) * 1000:.1f} ms, "
+          f"mean {statistics.fmean(latencies) * 1000:.1f} ms")
+    print("bar (issue 4): p99 under 150 ms:", "met" if percentile(latencies, 99) < 0.150 else "NOT met")
+
+
+if __name__ == "__main__":
+    main()
