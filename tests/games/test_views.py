@@ -364,6 +364,14 @@ def test_a_spectator_sees_no_hand_at_all(client, table, game, make_user):
     assert "Your hand" not in page
 
 
+def test_a_spectator_may_take_a_free_seat_for_the_next_game(client, table, game, make_user):
+    client.force_login(make_user("chebet"))
+    page = client.post(url("take_seat", table), {"position": 3}, **HTMX).content.decode()
+    assert table.seats.filter(position=3, user__username="chebet").exists()
+    assert "Leave seat" in page and "You play from the next game on." in page
+    assert "Your hand" not in page
+
+
 def test_the_seed_and_draw_pile_are_never_on_the_page(logged_in, table, game):
     state = put_position(game, hands=("7H 5S 4C", "KD QD 9C 2S"), discard=("7D",))
     page = logged_in.get(url("table", table)).content.decode()
