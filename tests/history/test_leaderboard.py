@@ -1,0 +1,145 @@
+"""The leaderboard: who is ranked, the order, the 30-day view, and your own rank."""
+
+from datetime import timedelta
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.urls import reverse
+from django.utils import timezone
+
+from games.engine import Rules
+from games.models import Game, Table
+from history import leaderboard
+from history.models import Rating, RatingChange
+
+pytestmark = pytest.mark.django_db
+
+NOW = timezone.now()
+
+
+def rated(username, ordinal, *, provisional=False, bot=False, days_ago=1, active=True, games=10):
+    """A player with a rating (stored as record_result stores it) last used ``days_ago``."""
+    users = get_user_model().objects
+    user = users.create_bot(username, "greedy") if bot else users.create_user(username, is_active=active)
+    return Rating.objects.create(
+        user=user, mu=ordinal + 15, sigma=5, ordinal=ordinal, games=games,
+        provisional=provisional, bot=bot, last_played=NOW - timedelta(days=days_ago),
+    ).user
+
+
+def a_finished_game():
+    table = Table.objects.create(name="Somewhere")
+    return Game.objects.create(
+        table=table, number=1, rules=Rules.preset().to_dict(), player_count=2, seed=1, first_seat=0,
+        state={}, status=Game.Status.FINISHED, finished_at=NOW,
+    )
+
+
+def gained(user, amount, days_ago):
+    RatingChange.objects.create(
+        game=a_finished_game(), user=user, place=1, played_at=NOW - timedelta(days=days_ago),
+        mu_before=25, sigma_before=5, ordinal_before=10, mu_after=25, sigma_after=5,
+        ordinal_after=10 + amount,
+    )
+
+
+def names(rows):
+    return [row.user.username if isinstance(row, Rating) else row["user"] for row in rows]
+
+
+def test_all_time_ranks_established_active_players_by_rating():
+    rated("middle", 20)
+    rated("top", 30)
+    rated("bottom", 10)
+    rated("tied-later", 20)
+    rated("newcomer", 50, provisional=True)
+    rated("away", 40, days_ago=91)
+    rated("closed", 45, active=False)
+    rated("greedy-bot-1", 25, bot=True)
+    rows = leaderboard.ranking(leaderboard.ALL_TIME, now=NOW)
+    assert names(rows) == ["top", "greedy-bot-1", "middle", "tied-later", "bottom"]
+    assert names(leaderboard.ranking(leaderboard.ALL_TIME, leaderboard.HUMANS, NOW)) == [
+        "top", "middle", "tied-later", "bottom",
+    ]
+    assert names(leaderboard.ranking(leaderboard.ALL_TIME, leaderboard.BOTS, NOW)) == ["greedy-bot-1"]
+
+
+def test_your_rank_follows_the_order_and_the_filter():
+    top, bot, middle = rated("top", 30), rated("greedy-bot-1", 25, bot=True), rated("middle", 20)
+    newcomer = rated("newcomer", 50, provisional=True)
+    assert leaderboard.rank_of(top, leaderboard.ALL_TIME, now=NOW) == 1
+    assert leaderboard.rank_of(middle, leaderboard.ALL_TIME, now=NOW) == 3
+    assert leaderboard.rank_of(middle, leaderboard.ALL_TIME, leaderboard.HUMANS, NOW) == 2
+    assert leaderboard.rank_of(bot, leaderboard.ALL_TIME, leaderboard.HUMANS, NOW) is None
+    assert leaderboard.rank_of(newcomer, leaderboard.ALL_TIME, now=NOW) is None
+
+
+def test_the_30_day_view_ranks_by_rating_gained_in_the_window():
+    steady, spiky, old, newcomer, loser = (
+        rated("steady", 10), rated("spiky", 30), rated("old", 40), rated("newcomer", 0, provisional=True),
+        rated("loser", 5),
+    )
+    gained(steady, 2.0, days_ago=3)
+    gained(steady, 3.0, days_ago=20)
+    gained(spiky, 4.0, days_ago=1)
+    gained(spiky, 9.0, days_ago=31)  # before the window
+    gained(old, 50.0, days_ago=45)
+    gained(newcomer, 20.0, days_ago=2)
+    gained(loser, -1.5, days_ago=2)
+    rows = list(leaderboard.ranking(leaderboard.RECENT, now=NOW))
+    ids = {user.pk: user.username for user in (steady, spiky, old, newcomer, loser)}
+    assert [(ids[row["user"]], row["gain"], row["games"]) for row in rows] == [
+        ("steady", pytest.approx(5.0), 2),
+        ("spiky", pytest.approx(4.0), 1),
+        ("loser", pytest.approx(-1.5), 1),
+    ]
+    assert leaderboard.rank_of(spiky, leaderboard.RECENT, now=NOW) == 2
+    assert leaderboard.rank_of(old, leaderboard.RECENT, now=NOW) is None
+
+
+# -- The page -----------------------------------------------------------------------------
+
+
+def test_the_page_lists_the_ranking_with_bots_marked(client):
+    rated("top", 30)
+    rated("greedy-bot-1", 25, bot=True)
+    rated("newcomer", 50, provisional=True)
+    html = client.get(reverse("history:leaderboard")).text
+    assert html.index(">top<") < html.index(">greedy-bot-1<")
+    assert "newcomer" not in html
+    row = html[html.index(">greedy-bot-1<"):]
+    assert '<span class="badge">bot</span>' in row[: row.index("</tr>")]
+    humans = client.get(reverse("history:leaderboard"), {"kind": "humans"}).text
+    assert ">greedy-bot-1<" not in humans and ">top<" in humans
+
+
+def test_your_rank_is_shown_with_a_link_to_its_page(client):
+    for n in range(leaderboard.PAGE_SIZE + 5):
+        rated(f"player-{n:02d}", 100 - n)
+    you = get_user_model().objects.get(username=f"player-{leaderboard.PAGE_SIZE + 2:02d}")
+    client.force_login(you)
+    first = client.get(reverse("history:leaderboard")).text
+    assert f"You are ranked #{leaderboard.PAGE_SIZE + 3}." in first
+    assert 'href="?page=2"' in first and 'aria-current="true"' not in first
+    second = client.get(reverse("history:leaderboard"), {"page": 2}).text
+    mine = second[second.index('aria-current="true"'):]
+    assert you.username in mine[: mine.index("</tr>")]
+
+
+def test_a_provisional_player_is_told_why_they_are_not_ranked(client):
+    client.force_login(rated("newcomer", 3, provisional=True, games=2))
+    html = client.get(reverse("history:leaderboard")).text
+    assert "is provisional: play a few more games to be ranked." in html
+
+
+def test_the_30_day_view_on_the_page(client):
+    gained(rated("steady", 10), 2.5, days_ago=3)
+    html = client.get(reverse("history:leaderboard"), {"view": "30d"}).text
+    assert "Rating gained in games that ended in the last 30 days." in html
+    assert "+2.5" in html
+
+
+def test_an_unknown_view_falls_back_to_all_time(client):
+    rated("top", 30)
+    response = client.get(reverse("history:leaderboard"), {"view": "forever", "kind": "cats"})
+    assert response.status_code == 200 and ">top<" in response.text
