@@ -31,10 +31,10 @@
 
   // One request at a time; steps asked for meanwhile collapse into the latest one.
   function load() {
-    loading = true;
+    setLoading(true);
     const step = wanted;
     const done = () => {
-      loading = false;
+      setLoading(false);
       shown = Number(board().dataset.step);
       history.replaceState(null, "", "?step=" + shown);
       markMove(shown);
@@ -42,7 +42,12 @@
       else if (timer !== null) scheduleNext();
     };
     htmx.ajax("GET", url + "?step=" + step, { target: "#replay-board", swap: "outerHTML" })
-      .then(done, () => { loading = false; stop(); });
+      .then(done, () => { setLoading(false); stop(); });
+  }
+
+  function setLoading(value) {
+    loading = value;
+    root.setAttribute("aria-busy", String(value));
   }
 
   function showControls(step) {
