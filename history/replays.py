@@ -1,7 +1,8 @@
 """Replays of finished games: the position after any number of moves, and what a step shows.
 
 A step costs one snapshot read and at most ``SNAPSHOT_EVERY`` engine moves (see
-``history.services``), never a replay from the start. Only finished games are replayed:
+``history.services``), never a replay from the start; its page lists the moves around it
+rather than all of them, so a long game's page stays small. Only finished games are replayed:
 every hand is shown, which must never happen while a game runs (RULES.md section 10).
 """
 
@@ -9,6 +10,8 @@ from games.engine import State
 from games.engine.cards import CARD_TEXT
 from games.presentation import describe_game, move_entry
 from history import services
+
+MOVE_WINDOW = 10  # moves listed before and after the current step
 
 
 def state_at(game, step):
@@ -41,34 +44,32 @@ def clamp_step(value, game):
 
 def replay_board(game, players, step):
     """What the replay shows at ``step``: every hand, the pile, the pending effect, whose turn,
-    and the move just made. ``players`` are the game's GamePlayers by seat."""
+    and the moves around it, the one just made marked. ``players``: the GamePlayers by seat."""
     state = state_at(game, step)
     view = state.view(None)
     view["hands"] = [[CARD_TEXT[card] for card in hand] for hand in state.hands]  # the game is over
     seats = [{"name": player.user.name, "left": player.left} for player in players]
-    last = step == game.move_count
-    result = {"places": [p.place for p in players], "winner": game.winner} if last else None
-    board = describe_game(view, seats, result)
+    at_end = step == game.move_count
+    result = {"places": [p.place for p in players], "winner": game.winner} if at_end else None
+    first, last = max(1, step - MOVE_WINDOW), min(game.move_count, step + MOVE_WINDOW)
+    moves = move_list(game, players, first, last)
     return {
         "step": step,
         "last_step": game.move_count,
-        "at_end": last,
-        "game": board,
-        "previous_move": _previous_move(game, players, step),
+        "at_end": at_end,
+        "game": describe_game(view, seats, result),
+        "moves": moves,
+        "previous_move": next((move for move in moves if move["number"] == step), None),
+        "earlier_moves": first > 1,
+        "later_moves": last < game.move_count,
     }
 
 
-def _previous_move(game, players, step):
-    if step == 0:
-        return None
-    move = game.moves.only("index", "seat", "text").get(index=step - 1)
-    return {"number": step, "name": players[move.seat].user.name, **move_entry(move.text)}
-
-
-def move_list(game, players):
-    """Every move of ``game`` for the replay's list: number (= the step it leads to), player, move."""
+def move_list(game, players, first, last):
+    """Moves ``first`` to ``last`` (counted from 1; move n leads to step n): player, move."""
     names = [player.user.name for player in players]
+    rows = game.moves.filter(index__gte=first - 1, index__lt=last).order_by("index")
     return [
         {"number": index + 1, "name": names[seat], **move_entry(text)}
-        for index, seat, text in game.moves.order_by("index").values_list("index", "seat", "text")
+        for index, seat, text in rows.values_list("index", "seat", "text")
     ]

@@ -20,7 +20,7 @@ from history.forms import HistoryFilterForm, ImportForm, LeaderboardForm
 from history.game_page import game_summary
 from history.player_games import filter_games, finished_games, game_entries
 from history.records import RecordError, export_record
-from history.replays import clamp_step, move_list, replay_board
+from history.replays import clamp_step, replay_board
 from history.services import import_game
 
 HISTORY_PAGE_SIZE = 20
@@ -73,8 +73,7 @@ def replay(request, game_id):
     board = replay_board(game, players, clamp_step(request.GET.get("step"), game))
     if request.htmx:
         return render(request, "history/partials/replay_board.html", board)
-    context = {**board, "game_row": game, "moves": move_list(game, players)}
-    return render(request, "history/replay.html", context)
+    return render(request, "history/replay.html", {**board, "game_row": game})
 
 
 @require_GET

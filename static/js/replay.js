@@ -1,6 +1,6 @@
 // Replay controls: first / previous / next / last, the slider, the arrow keys and autoplay.
-// Each step is rendered by the server (the board alone, fetched with htmx); without
-// JavaScript the links and the slider's form still open any step as a whole page.
+// Each step is rendered by the server (the board and the moves around it, fetched with
+// htmx); without JavaScript the links and the slider's form still open any step.
 (function () {
   "use strict";
 
@@ -13,7 +13,6 @@
   root.querySelectorAll("[data-go]").forEach((link) => { links[link.dataset.go] = link; });
   const autoplay = root.querySelector("[data-autoplay]");
   const speed = root.querySelector("[data-speed]");
-  const moves = root.querySelector("[data-moves]");
 
   const board = () => document.getElementById("replay-board");
   let shown = Number(board().dataset.step); // the step on screen
@@ -37,7 +36,6 @@
       setLoading(false);
       shown = Number(board().dataset.step);
       history.replaceState(null, "", "?step=" + shown);
-      markMove(shown);
       if (wanted !== shown) load();
       else if (timer !== null) scheduleNext();
     };
@@ -63,16 +61,6 @@
   function setDisabled(link, disabled) {
     link.toggleAttribute("aria-disabled", disabled);
     link.classList.toggle("is-disabled", disabled);
-  }
-
-  function markMove(step) {
-    const current = moves.querySelector("[aria-current]");
-    if (current) current.removeAttribute("aria-current");
-    const item = moves.querySelector('[data-move="' + step + '"]');
-    if (item) {
-      item.setAttribute("aria-current", "step");
-      item.scrollIntoView({ block: "nearest" });
-    }
   }
 
   // Autoplay: the next step follows the previous one's arrival by the chosen delay.

@@ -12,7 +12,7 @@ from games.engine import replay
 from games.models import Game, Table
 from games.services import resign
 from history.models import GameSnapshot
-from history.replays import state_at
+from history.replays import MOVE_WINDOW, state_at
 from history.services import SNAPSHOT_EVERY
 from tests.history.helpers import new_game, play_to_the_end
 
@@ -101,7 +101,7 @@ def finished(user, baraka):
 
 
 def board_of(html):
-    return html[html.index('id="replay-board"'):html.index("replay-moves")]
+    return html[html.index('id="replay-board"'):html.index('class="replay-moves"')]
 
 
 def test_a_step_shows_every_hand_the_pile_and_the_move_list(client, finished):
@@ -120,7 +120,9 @@ def test_a_step_shows_every_hand_the_pile_and_the_move_list(client, finished):
     assert f"After move {step} of {finished.move_count}" in html
     assert re.search(rf'data-move="{step}" aria-current="step"', html)
     assert html.count('aria-current="step"') == 1
-    assert html.count("data-move=") == finished.move_count + 1
+    listed = [int(n) for n in re.findall(r'data-move="(\d+)"', html)]
+    first = step - MOVE_WINDOW if step - MOVE_WINDOW > 1 else 0  # 0: the deal, listed with move 1
+    assert listed == list(range(first, min(finished.move_count, step + MOVE_WINDOW) + 1))
 
 
 def test_the_pending_effect_is_shown_in_words(client, test_games):
@@ -149,7 +151,8 @@ def test_the_step_is_clamped_to_the_game(client, finished, asked, shown):
 def test_an_htmx_request_gets_the_board_alone(client, finished):
     response = client.get(reverse("history:replay", args=[finished.pk]), {"step": 1}, **HTMX)
     assert response.text.lstrip().startswith('<div id="replay-board"')
-    assert "<html" not in response.text and "data-moves" not in response.text
+    assert "<html" not in response.text and "data-replay" not in response.text
+    assert 'data-move="1" aria-current="step"' in response.text
 
 
 def test_a_running_game_cannot_be_replayed(client, user, baraka):
