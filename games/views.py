@@ -6,7 +6,7 @@ page shows. Each table action answers an HTMX request with the re-rendered table
 any other request with a redirect back to the table.
 """
 
-from functools import partial
+from functools import partial, wraps
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -93,11 +93,10 @@ def table_action(view):
 
     @login_required
     @require_POST
+    @wraps(view)
     def wrapped(request, table_id):
         return view(request, get_object_or_404(Table, pk=table_id))
 
-    wrapped.__name__ = view.__name__
-    wrapped.__doc__ = view.__doc__
     return wrapped
 
 
