@@ -97,6 +97,14 @@ class State:
         moves = list(islice(self.iter_legal_moves(), 2))
         return moves[0] if len(moves) == 1 else None
 
+    def problem(self, move):
+        """Why ``move`` (a Move or move text) breaks the rules here, or None when it is
+        legal. Under ``misplay: penalty`` such a play of held cards is still applied, as a
+        misplay: this names the rule it broke."""
+        if isinstance(move, str):
+            move = Move.parse(move)
+        return transitions.text_problem(self, move) or transitions.rule_problem(self, move)
+
     def apply(self, move):
         """The position after ``move`` (a Move or move text); raises IllegalMove."""
         if isinstance(move, str):

@@ -27,59 +27,74 @@ def is_start_card(card):
 
 
 def apply(state, move):
-    if state.finished:
-        raise IllegalMove("the game is over")
-    kind = move.kind
-    if kind == PLAY:
-        return _apply_play(state, move)
-    pending = state.pending
-    pending_kind = pending[0] if pending else None
-    if kind == DRAW:
-        if state.drawn is not None:
-            raise IllegalMove("you have drawn already: play a play that begins with the drawn card, or pass")
-        if pending_kind == "jump":
-            raise IllegalMove("you are jumped: accept, or counter with jacks where that is allowed")
-        if pending is None and not state.rules.voluntary_draw and next(state.iter_legal_moves()).kind == PLAY:
-            raise IllegalMove(
-                "you must play when you can: drawing at will is off at this table (voluntary_draw)"
-            )
+    """The state after ``move``; IllegalMove when the rules refuse it (section 8 aside)."""
+    reason = text_problem(state, move)
+    if reason is not None:
+        raise IllegalMove(reason)
+    reason = rule_problem(state, move)
+    if reason is not None:
+        if move.kind == PLAY and state.rules.misplay == "penalty":
+            return _misplay(state, move.declare)
+        raise IllegalMove(reason)
+    if move.kind == PLAY:
+        suit = move.suit
+        if suit is None and declaration_allowed(state, move.cards):
+            suit = SUIT[move.cards[-1]]
+        return _play(state, move.cards, suit, move.declare)
+    if move.kind == DRAW:
         return _draw_move(state, move.declare)
-    if kind == ACCEPT:
-        if pending_kind != "jump":
-            raise IllegalMove("there is no jump to accept")
+    if move.kind == ACCEPT:
         return _finish(_accept(_clone(state), move.declare))
-    if kind == PASS:
-        if state.drawn is None:
-            raise IllegalMove("you may pass only just after drawing, under play_after_draw")
-        s = _clone(state)
-        s.drawn = None
-        _declare_if(s, move.declare)
-        return _finish(_advance(s))
-    raise IllegalMove(f"{kind!r} is not a move")
+    s = _clone(state)  # pass
+    s.drawn = None
+    _declare_if(s, move.declare)
+    return _finish(_advance(s))
 
 
-def _apply_play(state, move):
+def text_problem(state, move):
+    """Why a move can never be made here, whatever the misplay rule: the game is over, or
+    the play names cards the player does not hold, a card twice, or a suit without an ace."""
+    if state.finished:
+        return "the game is over"
+    if move.kind != PLAY:
+        return None
     cards = move.cards
-    hand = state.hands[state.turn]
     if len(set(cards)) != len(cards):
-        raise IllegalMove("a card cannot be played twice in one play")
+        return "a card cannot be played twice in one play"
+    hand = state.hands[state.turn]
     for c in cards:
         if c not in hand:
-            raise IllegalMove(f"you do not hold {CARD_TEXT[c]}")
+            return f"you do not hold {CARD_TEXT[c]}"
     if move.suit is not None and RANK[cards[-1]] != ACE:
-        raise IllegalMove("only a play that ends with an ace names a suit")
-    problem = play_problem(state, cards)
-    if problem is not None:
-        if state.rules.misplay == "penalty":
-            return _misplay(state, move.declare)
-        raise IllegalMove(problem)
-    suit = move.suit
-    if declaration_allowed(state, cards):
-        if suit is None:
-            suit = SUIT[cards[-1]]
-    elif suit is not None:
-        raise IllegalMove("a single ace cancelling a penalty cannot name a suit")
-    return _play(state, cards, suit, move.declare)
+        return "only a play that ends with an ace names a suit"
+    return None
+
+
+def rule_problem(state, move):
+    """The rule a well-formed move breaks in this position, or None when it is legal."""
+    kind = move.kind
+    if kind == PLAY:
+        problem = play_problem(state, move.cards)
+        if problem is None and move.suit is not None and not declaration_allowed(state, move.cards):
+            return "a single ace cancelling a penalty cannot name a suit"
+        return problem
+    pending_kind = state.pending[0] if state.pending else None
+    if kind == DRAW:
+        if state.drawn is not None:
+            return "you have drawn already: play a play that begins with the drawn card, or pass"
+        if pending_kind == "jump":
+            return "you are jumped: accept, or counter with jacks where that is allowed"
+        if pending_kind is None and not state.rules.voluntary_draw:
+            if next(state.iter_legal_moves()).kind == PLAY:
+                return "you must play when you can: drawing at will is off at this table (voluntary_draw)"
+        return None
+    if kind == ACCEPT:
+        return None if pending_kind == "jump" else "there is no jump to accept"
+    if kind == PASS:
+        if state.drawn is None:
+            return "you may pass only just after drawing, under play_after_draw"
+        return None
+    return f"{kind!r} is not a move"
 
 
 def _play(state, cards, declared_suit, declare):
