@@ -3,26 +3,14 @@
 from .cards import CARD_TEXT, parse_card, parse_suit
 from .rules import Rules
 
+# The keys every position must have (RULES.md and issue 2); more are allowed.
+REQUIRED_KEYS = tuple("rules hands draw_pile discard_pile turn direction suit pending declared drawn".split())
+
 
 def read_position(state_class, data):
     if not isinstance(data, dict):
         raise ValueError("a position is a dict")
-    missing = [
-        k
-        for k in (
-            "rules",
-            "hands",
-            "draw_pile",
-            "discard_pile",
-            "turn",
-            "direction",
-            "suit",
-            "pending",
-            "declared",
-            "drawn",
-        )
-        if k not in data
-    ]
+    missing = [key for key in REQUIRED_KEYS if key not in data]
     if missing:
         raise ValueError(f"the position lacks {', '.join(missing)}")
     rules = data["rules"]
