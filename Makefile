@@ -16,7 +16,7 @@ $(STAMP): requirements.txt
 
 run: venv
 	$(BIN)/python manage.py migrate --noinput
-	if [ -f games/management/commands/load_demo.py ]; then $(BIN)/python manage.py load_demo; fi
+	$(BIN)/python manage.py load_demo
 	$(BIN)/daphne -b 127.0.0.1 -p 8000 kadi_site.asgi:application
 
 test: venv
