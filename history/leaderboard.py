@@ -1,19 +1,21 @@
-"""The leaderboard's queries: who is ranked, in what order, and at which rank a player stands.
+"""The leaderboard: who is ranked, in what order, and at which rank a player stands.
 
 Two views:
 
 - all time: established players by their conservative rating (the ordinal), best first.
   Left out: provisional ratings, players with no rated game for ``INACTIVE_AFTER``, and
-  closed accounts.
+  closed accounts. Read a page at a time through the ``rating_leaderboard`` index.
 - last 30 days: players by the rating they gained (the sum of their ordinal changes) in
   games that ended in the last ``WINDOW``; only players who played then, and not those
-  whose rating is still provisional.
+  whose rating is still provisional or whose account is closed. Summed in one query (an
+  index-only scan of the window), kept a minute in the cache, paged and ranked in memory.
 
 Ties keep a fixed order: the lower user id first. ``kind`` narrows to humans or bots.
 """
 
 from datetime import timedelta
 
+from django.core.cache import cache
 from django.db.models import Count, F, Q, Sum
 from django.utils import timezone
 
@@ -22,52 +24,74 @@ from history.models import Rating, RatingChange
 PAGE_SIZE = 50
 INACTIVE_AFTER = timedelta(days=90)
 WINDOW = timedelta(days=30)
+RECENT_CACHE_SECONDS = 60
 ALL_TIME, RECENT = "all", "30d"
 EVERYONE, HUMANS, BOTS = "", "humans", "bots"
 
 
-def ranking(view, kind=EVERYONE, now=None):
-    """The ranked rows, best first: Ratings (all time), or dicts of ``user`` (an id), ``gain``
-    and ``games`` (30 days)."""
+def standings(view, kind=EVERYONE, now=None):
+    """The ranking for ``view`` (ALL_TIME or RECENT) and ``kind``, as of ``now``."""
     now = now or timezone.now()
-    if view == RECENT:
-        return _recent(kind, now)
-    return _all_time(kind, now)
+    return RecentGains(kind, now) if view == RECENT else AllTime(kind, now)
 
 
-def rank_of(user, view, kind=EVERYONE, now=None):
-    """``user``'s rank in ``ranking(view, kind)`` (1 = first), or None when they are not in it."""
-    rows = ranking(view, kind, now)
-    if view == RECENT:
-        mine = rows.filter(user=user.pk).first()
+class AllTime:
+    """``rows``: the ranked Ratings, best first (a queryset: page it)."""
+
+    def __init__(self, kind, now):
+        rows = Rating.objects.filter(
+            provisional=False, last_played__gte=now - INACTIVE_AFTER, user__is_active=True
+        )
+        self.rows = _of_kind(rows, kind, "bot").select_related("user").order_by("-ordinal", "user")
+
+    def rank_of(self, user):
+        """``user``'s rank (1 = first), or None when they are not ranked here."""
+        mine = self.rows.filter(user=user.pk).first()
         if mine is None:
             return None
-        gain = mine["gain"]
-        return rows.filter(Q(gain__gt=gain) | Q(gain=gain, user__lt=user.pk)).count() + 1
-    mine = rows.filter(user=user.pk).first()
-    if mine is None:
-        return None
-    ahead = Q(ordinal__gt=mine.ordinal) | Q(ordinal=mine.ordinal, user__lt=user.pk)
-    return rows.filter(ahead).count() + 1
+        ahead = Q(ordinal__gt=mine.ordinal) | Q(ordinal=mine.ordinal, user__lt=user.pk)
+        return self.rows.filter(ahead).count() + 1
+
+    def entries(self, rows, first_rank):
+        """A page of ``rows`` for display, ranked from ``first_rank``."""
+        return [{"rank": rank, "rating": rating} for rank, rating in enumerate(rows, start=first_rank)]
 
 
-def _all_time(kind, now):
-    rows = Rating.objects.filter(
-        provisional=False, last_played__gte=now - INACTIVE_AFTER, user__is_active=True
-    )
-    return _of_kind(rows, kind, "bot").select_related("user").order_by("-ordinal", "user")
+class RecentGains:
+    """``rows``: dicts of ``user`` (an id), ``gain`` and ``games``, best first (a list).
 
+    Summing the window takes one aggregate over every game in it, so the rows are cached
+    for ``RECENT_CACHE_SECONDS``: the 30-day standings may lag that much behind."""
 
-def _recent(kind, now):
-    changes = RatingChange.objects.filter(
-        played_at__gte=now - WINDOW, user__rating__provisional=False, user__is_active=True
-    )
-    changes = _of_kind(changes, kind, "user__rating__bot")
-    return (
-        changes.values("user")
-        .annotate(gain=Sum(F("ordinal_after") - F("ordinal_before")), games=Count("pk"))
-        .order_by("-gain", "user")
-    )
+    def __init__(self, kind, now):
+        key = f"history:leaderboard:{RECENT}:{kind}"
+        rows = cache.get(key)
+        if rows is None:
+            rows = list(self.query(kind, now))
+            cache.set(key, rows, RECENT_CACHE_SECONDS)
+        self.rows = rows
+
+    @staticmethod
+    def query(kind, now):
+        changes = RatingChange.objects.filter(
+            played_at__gte=now - WINDOW, user__rating__provisional=False, user__is_active=True
+        )
+        return (
+            _of_kind(changes, kind, "user__rating__bot")
+            .values("user")
+            .annotate(gain=Sum(F("ordinal_after") - F("ordinal_before")), games=Count("*"))
+            .order_by("-gain", "user")
+        )
+
+    def rank_of(self, user):
+        return next((rank for rank, row in enumerate(self.rows, start=1) if row["user"] == user.pk), None)
+
+    def entries(self, rows, first_rank):
+        ratings = Rating.objects.select_related("user").in_bulk([row["user"] for row in rows])
+        return [
+            {"rank": rank, "rating": ratings[row["user"]], "gain": row["gain"], "games": row["games"]}
+            for rank, row in enumerate(rows, start=first_rank)
+        ]
 
 
 def _of_kind(rows, kind, bot_field):
@@ -76,14 +100,3 @@ def _of_kind(rows, kind, bot_field):
     if kind == BOTS:
         return rows.filter(**{bot_field: True})
     return rows
-
-
-def entries(view, rows, first_rank):
-    """A page of ``ranking(view)`` rows for display, ranked from ``first_rank``."""
-    if view == RECENT:
-        ratings = Rating.objects.select_related("user").in_bulk([row["user"] for row in rows])
-        return [
-            {"rank": rank, "rating": ratings[row["user"]], "gain": row["gain"], "games": row["games"]}
-            for rank, row in enumerate(rows, start=first_rank)
-        ]
-    return [{"rank": rank, "rating": rating} for rank, rating in enumerate(rows, start=first_rank)]

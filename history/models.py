@@ -41,7 +41,6 @@ class Rating(models.Model):
             models.Index(
                 fields=["-ordinal", "user"], condition=Q(provisional=False), name="rating_leaderboard"
             ),
-            models.Index(fields=["last_played"], name="rating_last_played"),
         ]
 
     def __str__(self):
@@ -51,14 +50,16 @@ class Rating(models.Model):
 class RatingChange(models.Model):
     """One player's rating before and after one rated game: the points of the rating chart."""
 
+    # Looked up through the unique (game, user) and the (user, played_at) indexes.
     game = models.ForeignKey(
-        Game, verbose_name=_("game"), on_delete=models.CASCADE, related_name="rating_changes"
+        Game, verbose_name=_("game"), on_delete=models.CASCADE, related_name="rating_changes", db_index=False
     )
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         verbose_name=_("player"),
         on_delete=models.CASCADE,
         related_name="rating_changes",
+        db_index=False,
     )
     place = models.PositiveSmallIntegerField(_("place"))
     played_at = models.DateTimeField(_("played"))

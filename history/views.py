@@ -106,17 +106,15 @@ def import_record(request):
 def leaderboard(request):
     form = LeaderboardForm(request.GET)
     choice = form.cleaned_data if form.is_valid() else {"view": ranked.ALL_TIME, "kind": ranked.EVERYONE}
-    view, kind = choice["view"], choice["kind"]
-    page = Paginator(ranked.ranking(view, kind), ranked.PAGE_SIZE).get_page(request.GET.get("page"))
-    your_rank = None
-    if request.user.is_authenticated:
-        your_rank = ranked.rank_of(request.user, view, kind)
+    view = choice["view"]
+    ranking = ranked.standings(view, choice["kind"])
+    page = Paginator(ranking.rows, ranked.PAGE_SIZE).get_page(request.GET.get("page"))
+    your_rank = ranking.rank_of(request.user) if request.user.is_authenticated else None
     context = {
         "form": form,
-        "view": view,
         "recent": view == ranked.RECENT,
         "page": page,
-        "entries": ranked.entries(view, page.object_list, page.start_index()),
+        "entries": ranking.entries(page.object_list, page.start_index()),
         "your_rank": your_rank,
         "your_page": (your_rank - 1) // ranked.PAGE_SIZE + 1 if your_rank else None,
         "your_rating": getattr(request.user, "rating", None) if request.user.is_authenticated else None,

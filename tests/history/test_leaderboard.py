@@ -4,6 +4,7 @@ from datetime import timedelta
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.core.cache import cache
 from django.urls import reverse
 from django.utils import timezone
 
@@ -43,8 +44,16 @@ def gained(user, amount, days_ago):
     )
 
 
-def names(rows):
-    return [row.user.username if isinstance(row, Rating) else row["user"] for row in rows]
+def names(view, kind=leaderboard.EVERYONE):
+    return [rating.user.username for rating in leaderboard.standings(view, kind, NOW).rows]
+
+
+def recent_ids(kind):
+    return [row["user"] for row in leaderboard.standings(leaderboard.RECENT, kind, NOW).rows]
+
+
+def rank(user, view, kind=leaderboard.EVERYONE):
+    return leaderboard.standings(view, kind, NOW).rank_of(user)
 
 
 def test_all_time_ranks_established_active_players_by_rating():
@@ -56,22 +65,20 @@ def test_all_time_ranks_established_active_players_by_rating():
     rated("away", 40, days_ago=91)
     rated("closed", 45, active=False)
     rated("greedy-bot-1", 25, bot=True)
-    rows = leaderboard.ranking(leaderboard.ALL_TIME, now=NOW)
-    assert names(rows) == ["top", "greedy-bot-1", "middle", "tied-later", "bottom"]
-    assert names(leaderboard.ranking(leaderboard.ALL_TIME, leaderboard.HUMANS, NOW)) == [
-        "top", "middle", "tied-later", "bottom",
-    ]
-    assert names(leaderboard.ranking(leaderboard.ALL_TIME, leaderboard.BOTS, NOW)) == ["greedy-bot-1"]
+    assert names(leaderboard.ALL_TIME) == ["top", "greedy-bot-1", "middle", "tied-later", "bottom"]
+    assert names(leaderboard.ALL_TIME, leaderboard.HUMANS) == ["top", "middle", "tied-later", "bottom"]
+    assert names(leaderboard.ALL_TIME, leaderboard.BOTS) == ["greedy-bot-1"]
 
 
 def test_your_rank_follows_the_order_and_the_filter():
     top, bot, middle = rated("top", 30), rated("greedy-bot-1", 25, bot=True), rated("middle", 20)
     newcomer = rated("newcomer", 50, provisional=True)
-    assert leaderboard.rank_of(top, leaderboard.ALL_TIME, now=NOW) == 1
-    assert leaderboard.rank_of(middle, leaderboard.ALL_TIME, now=NOW) == 3
-    assert leaderboard.rank_of(middle, leaderboard.ALL_TIME, leaderboard.HUMANS, NOW) == 2
-    assert leaderboard.rank_of(bot, leaderboard.ALL_TIME, leaderboard.HUMANS, NOW) is None
-    assert leaderboard.rank_of(newcomer, leaderboard.ALL_TIME, now=NOW) is None
+    tied = rated("tied-later", 20)
+    assert rank(top, leaderboard.ALL_TIME) == 1
+    assert rank(middle, leaderboard.ALL_TIME) == 3 and rank(tied, leaderboard.ALL_TIME) == 4
+    assert rank(middle, leaderboard.ALL_TIME, leaderboard.HUMANS) == 2
+    assert rank(bot, leaderboard.ALL_TIME, leaderboard.HUMANS) is None
+    assert rank(newcomer, leaderboard.ALL_TIME) is None
 
 
 def test_the_30_day_view_ranks_by_rating_gained_in_the_window():
@@ -86,15 +93,29 @@ def test_the_30_day_view_ranks_by_rating_gained_in_the_window():
     gained(old, 50.0, days_ago=45)
     gained(newcomer, 20.0, days_ago=2)
     gained(loser, -1.5, days_ago=2)
-    rows = list(leaderboard.ranking(leaderboard.RECENT, now=NOW))
+    rows = leaderboard.standings(leaderboard.RECENT, now=NOW).rows
     ids = {user.pk: user.username for user in (steady, spiky, old, newcomer, loser)}
     assert [(ids[row["user"]], row["gain"], row["games"]) for row in rows] == [
         ("steady", pytest.approx(5.0), 2),
         ("spiky", pytest.approx(4.0), 1),
         ("loser", pytest.approx(-1.5), 1),
     ]
-    assert leaderboard.rank_of(spiky, leaderboard.RECENT, now=NOW) == 2
-    assert leaderboard.rank_of(old, leaderboard.RECENT, now=NOW) is None
+    assert rank(spiky, leaderboard.RECENT) == 2
+    assert rank(old, leaderboard.RECENT) is None
+    bot = rated("greedy-bot-1", 20, bot=True)
+    gained(bot, 1.0, days_ago=1)
+    assert recent_ids(leaderboard.BOTS) == [bot.pk]
+    assert recent_ids(leaderboard.HUMANS) == [steady.pk, spiky.pk, loser.pk]
+
+
+def test_the_30_day_standings_are_cached_for_a_minute():
+    steady, late = rated("steady", 10), rated("late", 10)
+    gained(steady, 2.0, days_ago=3)
+    assert recent_ids(leaderboard.EVERYONE) == [steady.pk]
+    gained(late, 5.0, days_ago=0)
+    assert recent_ids(leaderboard.EVERYONE) == [steady.pk]  # until the cached rows expire
+    cache.delete(f"history:leaderboard:{leaderboard.RECENT}:{leaderboard.EVERYONE}")
+    assert recent_ids(leaderboard.EVERYONE) == [late.pk, steady.pk]
 
 
 # -- The page -----------------------------------------------------------------------------
