@@ -12,8 +12,8 @@ accept, or pass).
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/kadi_bench REDIS_URL=redis://127.0.0.1:6379/1 \\
         .venv/bin/python bench/realtime.py --tables 50
 
-The database is created and migrated if needed (a SQLite file in a temporary folder by
-default); the run adds its own users and tables to it.
+The server runs as in production (``DJANGO_DEBUG=0``). The database is made and migrated
+(a SQLite file in a temporary folder by default); the run adds its own users and tables.
 """
 
 import argparse
@@ -21,6 +21,7 @@ import asyncio
 import json
 import os
 import re
+import secrets
 import statistics
 import subprocess
 import sys
@@ -80,6 +81,18 @@ def make_tables(count, run):
     return tables
 
 
+async def connect(url, **options):
+    """A websocket, opened a few at a time and retried: a busy server may drop a handshake."""
+    for attempt in range(5):
+        try:
+            async with HANDSHAKES:
+                return await websockets.connect(url, origin="http://127.0.0.1", open_timeout=30, **options)
+        except (OSError, websockets.InvalidHandshake, websockets.InvalidMessage):
+            if attempt == 4:
+                raise
+            await asyncio.sleep(0.5 * (attempt + 1))
+
+
 def choose(html):
     """A move from what the page shows: a card that follows, else accept, pass or draw."""
     actions = set(ACTION.findall(html))
@@ -109,9 +122,7 @@ class Table:
 
 async def player(url, cookie, table, seat, deadline, think):
     move_ids = 0
-    async with HANDSHAKES:
-        ws = await websockets.connect(url, origin="http://127.0.0.1", additional_headers={"Cookie": cookie})
-    async with ws:
+    async with await connect(url, additional_headers={"Cookie": cookie}) as ws:
         refused_at = None
         while time.monotonic() < deadline:
             try:
@@ -144,8 +155,7 @@ async def player(url, cookie, table, seat, deadline, think):
 
 async def echo_room(url, rounds, latencies):
     """Four clients in a room take turns: each sends, and waits until the other three got it."""
-    async with HANDSHAKES:
-        sockets = [await websockets.connect(url, origin="http://127.0.0.1") for _ in range(PLAYERS)]
+    sockets = [await connect(url) for _ in range(PLAYERS)]
     try:
         for n in range(rounds):
             sender = sockets[n % PLAYERS]
@@ -190,7 +200,14 @@ def main():
     )
     args = parser.parse_args()
 
-    env = dict(os.environ, DJANGO_SETTINGS_MODULE="kadi_site.settings")
+    # As in production: DEBUG off (cached templates); websockets only, so no HTTPS redirect matters.
+    env = dict(
+        os.environ,
+        DJANGO_SETTINGS_MODULE="kadi_site.settings",
+        DJANGO_DEBUG="0",
+        DJANGO_SECRET_KEY=secrets.token_urlsafe(50),
+        DJANGO_ALLOWED_HOSTS="127.0.0.1,localhost",
+    )
     if not env.get("DATABASE_URL"):
         env["DATABASE_URL"] = f"sqlite:///{tempfile.mkdtemp(prefix='kadi-bench-')}/bench.sqlite3"
     os.environ.update(env)

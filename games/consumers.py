@@ -107,7 +107,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         game, seq = self.shown
         if event["game"] is not None and event["game"] == game and event["seq"] <= seq:
             return  # already shown: a render read the database after this change
-        await self.send_table(people=event["game"] is None)
+        await self.send_table(people=event["game"] is None, news=(event["game"], event["seq"]))
 
     async def presence_changed(self, event):
         turn_clock.wake(self.table_id)

@@ -7,6 +7,7 @@ otherwise), never the full position. Frames are rendered with a request built fr
 socket's scope, so forms carry the viewer's CSRF token as on the page.
 """
 
+from collections import OrderedDict
 from dataclasses import dataclass
 
 from django.conf import settings
@@ -16,11 +17,12 @@ from django.template.loader import render_to_string
 
 from games import presence
 from games.models import ChatMessage, Presence, Table
-from games.table_page import table_context
+from games.table_page import read_table, table_context
 
 FULL = "games/live/full.html"  # on connect and resync: everything that changes
 CHANGE = "games/live/change.html"  # after a change at the table
 CHAT_LINES = 50
+READINGS_KEPT = 500  # tables whose latest reading this process keeps
 
 
 @dataclass(frozen=True)
@@ -30,12 +32,14 @@ class Frame:
     seq: int | None
 
 
-def table_frame(table_id, scope, now, full=False, people=False, error="", move_error=""):
+def table_frame(table_id, scope, now, full=False, people=False, error="", move_error="", news=None):
     """The table as ``scope``'s user sees it now; ``people``: with who is at the table,
-    ``full``: with that and the chat too."""
-    table = Table.objects.get(pk=table_id)
+    ``full``: with that and the chat too. ``news``: the (game, event number) this render
+    follows, which lets the viewers of a table in this process share one reading."""
+    reading = _reading(table_id, news)
     user = scope["user"]
-    context = table_context(table, user)
+    context = table_context(reading.table, user, reading)
+    table = reading.table
     context.update(error=error, move_error=move_error, seated_people=None)
     if full or people:
         context.update(people_context(table, now))
@@ -44,6 +48,25 @@ def table_frame(table_id, scope, now, full=False, people=False, error="", move_e
     game = context["game_row"]
     html = render_to_string(FULL if full else CHANGE, context, request=_request(scope))
     return Frame(html, game.pk if game else None, game.seq if game else None)
+
+
+_readings = OrderedDict()  # table id -> the latest reading of the table in this process
+
+
+def _reading(table_id, news):
+    """The table read from the database, or, after a change to a game, a reading already as
+    new as that change (made for another viewer). Renders run in one thread (Channels'
+    ``database_sync_to_async``), so the readings need no lock."""
+    kept = _readings.get(table_id)
+    if news and news[0] is not None and kept and kept.game and kept.game.pk == news[0]:
+        if kept.game.seq >= news[1]:
+            return kept
+    reading = read_table(Table.objects.get(pk=table_id))
+    _readings[table_id] = reading
+    _readings.move_to_end(table_id)
+    if len(_readings) > READINGS_KEPT:
+        _readings.popitem(last=False)
+    return reading
 
 
 def current_position(table_id):

@@ -5,6 +5,8 @@ Reads only; writes go through ``games.services``. A running game is shown throug
 position.
 """
 
+from dataclasses import dataclass
+
 from django.db.models import Count, OuterRef, Subquery
 
 from accounts.models import User
@@ -45,11 +47,35 @@ def _lobby_status(game_status):
     return STATUS_PLAYING if game_status == Game.Status.RUNNING else STATUS_FINISHED
 
 
-def table_context(table, user):
-    """The table page's context for ``user`` (maybe anonymous)."""
+@dataclass(frozen=True)
+class TableReading:
+    """What a table page reads from the database, the same for every viewer (a table's
+    websockets render the page for each of their viewers from one reading)."""
+
+    table: Table
+    seats: dict  # position -> Seat, with its user
+    game: Game | None  # the latest game
+    players: list  # its GamePlayers by seat, with their users
+    moves: list  # its last MOVE_LOG_LENGTH moves, newest first
+
+
+def read_table(table):
     seats = {seat.position: seat for seat in table.seats.select_related("user")}
-    your_seat = next((seat for seat in seats.values() if seat.user_id == user.pk), None)
     game = table.current_game()
+    if game is None:
+        return TableReading(table, seats, None, [], [])
+    players = list(game.players.select_related("user").order_by("seat"))
+    moves = list(game.moves.order_by("-index")[:MOVE_LOG_LENGTH])
+    return TableReading(table, seats, game, players, moves)
+
+
+def table_context(table, user, reading=None):
+    """The table page's context for ``user`` (maybe anonymous), from ``reading`` (see
+    ``read_table``) when the table was read already."""
+    reading = reading or read_table(table)
+    seats = reading.seats
+    your_seat = next((seat for seat in seats.values() if seat.user_id == user.pk), None)
+    game = reading.game
     running = game is not None and game.is_running
     rules = rules_summary(game.rules if running else table.rules().to_dict(), table.preset)
     context = {
@@ -68,7 +94,7 @@ def table_context(table, user):
         "suits": [suit_info(suit) for suit in SUITS],
     }
     if game is not None:
-        context.update(_game_context(game, user))
+        context.update(_game_context(reading, user))
     context["poll"] = _poll_interval(context)
     return context
 
@@ -86,15 +112,15 @@ def _seat_entry(position, seat, user):
     }
 
 
-def _game_context(game, user):
-    players = list(game.players.select_related("user").order_by("seat"))
+def _game_context(reading, user):
+    game, players = reading.game, reading.players
     you = next((p.seat for p in players if p.user_id == user.pk and not p.left), None)
     view = game.engine_state().view(you)
     result = None
     if not game.is_running:
         result = {"places": [p.place for p in players], "winner": game.winner}
     names = [{"name": p.user.name, "left": p.left} for p in players]
-    moves = game.moves.order_by("-index")[:MOVE_LOG_LENGTH]
+    moves = reading.moves
     return {
         "game": describe_game(view, names, result),
         "moves": [
