@@ -41,7 +41,9 @@ class Message:
 
 def parse(raw):
     """A ``Message`` from a websocket text frame, or ``ProtocolError``."""
-    if not isinstance(raw, str) or len(raw) > MAX_MESSAGE_LENGTH:
+    if not isinstance(raw, str):
+        raise ProtocolError(_("Messages are JSON text."))
+    if len(raw) > MAX_MESSAGE_LENGTH:
         raise ProtocolError(_("That message is too long."))
     try:
         data = json.loads(raw)

@@ -74,11 +74,15 @@ async def test_a_move_reaches_every_viewer_rendered_for_each(game, user, baraka)
         json.dumps({"type": "chat", "text": 5}),
         json.dumps({"type": "resync", "seq": True}),
         json.dumps({"type": "chat", "text": "x" * 5000}),
+        None,  # a binary frame
     ],
 )
 async def test_a_malformed_message_gets_an_error_and_changes_nothing(game, user, raw):
     amani = await open_client(game.table_id, user)
-    await amani.send_raw(raw)
+    if raw is None:
+        await amani.communicator.send_to(bytes_data=b"\x00\x01")
+    else:
+        await amani.send_raw(raw)
     reply = await amani.receive()
     assert "live-notice" in reply.ids and "notice-error" in reply.html
     assert (await reload(game)).move_count == 0
