@@ -84,7 +84,8 @@ class RecentGains:
         )
 
     def rank_of(self, user):
-        return next((rank for rank, row in enumerate(self.rows, start=1) if row["user"] == user.pk), None)
+        pk = user.pk  # once: ``request.user`` is a lazy object, slow to read in a loop
+        return next((rank for rank, row in enumerate(self.rows, start=1) if row["user"] == pk), None)
 
     def entries(self, rows, first_rank):
         ratings = Rating.objects.select_related("user").in_bulk([row["user"] for row in rows])
