@@ -24,3 +24,25 @@ def make_user(django_user_model):
 @pytest.fixture
 def user(make_user):
     return make_user()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def release_test_database(django_db_setup, django_db_blocker):
+    """Let the PostgreSQL test database be dropped at the end: close the shared connection
+    pool, and end the sessions that daphne processes the tests stopped moments ago may
+    still hold (PostgreSQL notices a vanished client a little later)."""
+    yield
+    from django.db import connections
+
+    with django_db_blocker.unblock():
+        for connection in connections.all():
+            if connection.vendor != "postgresql":
+                continue
+            if connection.alias in connection._connection_pools:
+                connection.close_pool()
+            with connection._nodb_cursor() as cursor:
+                cursor.execute(
+                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                    " WHERE datname = %s AND pid <> pg_backend_pid()",
+                    [connection.settings_dict["NAME"]],
+                )
