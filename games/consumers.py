@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 
 from games import live_frames, presence, realtime, services, turn_clock
 from games.live_protocol import ProtocolError, parse
-from games.models import Table
+from games.models import Game, Table
 from games.rate_limit import TokenBucket
 
 POLICY_VIOLATION = 1008
@@ -138,17 +138,19 @@ class TableConsumer(AsyncWebsocketConsumer):
             await database_sync_to_async(presence.seen)(self.table_id, self.user.pk, timezone.now())
 
 
-def _current_game(table_id):
-    game = Table.objects.get(pk=table_id).current_game()
-    if game is None:
+def _current_game_id(table_id):
+    """The id of the table's latest game (as ``Table.current_game``), read alone."""
+    games = Game.objects.filter(table_id=table_id).order_by("-number")
+    game_id = games.values_list("pk", flat=True).first()
+    if game_id is None:
         raise services.ServiceError(_("No game is running at this table."))
-    return game
+    return game_id
 
 
 def _submit_move(table_id, user, message):
     # Client move ids are the client's own: scoped by user, one cannot block another's.
     services.submit_move(
-        _current_game(table_id).pk,
+        _current_game_id(table_id),
         user,
         message.move,
         expected_seq=message.seq,
@@ -157,4 +159,4 @@ def _submit_move(table_id, user, message):
 
 
 def _resign(table_id, user):
-    services.resign(_current_game(table_id), user)
+    services.resign(_current_game_id(table_id), user)

@@ -5,24 +5,31 @@ The table area comes from ``games.table_page`` for the viewer alone, as on the p
 a game is read only through ``State.view`` of the viewer's own seat (a spectator's view
 otherwise), never the full position. Frames are rendered with a request built from the
 socket's scope, so forms carry the viewer's CSRF token as on the page.
+
+After a change, the viewers of a table in one process share one reading of it, and the
+parts of the table area that every viewer sees alike (``SHARED``: the board and the move
+log) are rendered once, as a spectator sees them, and set into each viewer's render.
 """
 
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.conf import settings
+from django.contrib.auth.models import AnonymousUser
 from django.http import HttpRequest
 from django.middleware.csrf import CSRF_SECRET_LENGTH
 from django.template.loader import render_to_string
+from django.utils.translation import get_language
 
 from games import presence
 from games.models import ChatMessage, Presence, Table
-from games.table_page import read_table, table_context
+from games.table_page import TableReading, read_table, table_context
 
 FULL = "games/live/full.html"  # on connect and resync: everything that changes
 CHANGE = "games/live/change.html"  # after a change at the table
 CHAT_LINES = 50
 READINGS_KEPT = 500  # tables whose latest reading this process keeps
+SHARED = {"board": "games/partials/board.html", "move_log": "games/partials/move_log.html"}
 
 
 @dataclass(frozen=True)
@@ -36,11 +43,12 @@ def table_frame(table_id, scope, now, full=False, people=False, error="", move_e
     """The table as ``scope``'s user sees it now; ``people``: with who is at the table,
     ``full``: with that and the chat too. ``news``: the (game, event number) this render
     follows, which lets the viewers of a table in this process share one reading."""
-    reading = _reading(table_id, news)
+    latest = _latest(table_id, news)
+    reading = latest.reading
     user = scope["user"]
     context = table_context(reading.table, user, reading)
     table = reading.table
-    context.update(error=error, move_error=move_error, seated_people=None)
+    context.update(error=error, move_error=move_error, seated_people=None, shared=latest.shared())
     if full or people:
         context.update(people_context(table, now))
     if full:
@@ -50,23 +58,45 @@ def table_frame(table_id, scope, now, full=False, people=False, error="", move_e
     return Frame(html, game.pk if game else None, game.seq if game else None)
 
 
-_readings = OrderedDict()  # table id -> the latest reading of the table in this process
+@dataclass
+class _Latest:
+    """A table's latest reading in this process, and its ``SHARED`` fragments by language."""
+
+    reading: TableReading
+    fragments: dict = field(default_factory=dict)
+
+    def shared(self):
+        language = get_language()
+        if language not in self.fragments:
+            self.fragments[language] = _render_shared(self.reading)
+        return self.fragments[language]
 
 
-def _reading(table_id, news):
+def _render_shared(reading):
+    """The ``SHARED`` fragments as a spectator sees them: nothing hidden is in them."""
+    if reading.game is None:
+        return {}
+    context = table_context(reading.table, AnonymousUser(), reading)
+    return {name: render_to_string(template, context) for name, template in SHARED.items()}
+
+
+_latest_readings = OrderedDict()  # table id -> _Latest
+
+
+def _latest(table_id, news):
     """The table read from the database, or, after a change to a game, a reading already as
     new as that change (made for another viewer). Renders run in one thread (Channels'
     ``database_sync_to_async``), so the readings need no lock."""
-    kept = _readings.get(table_id)
-    if news and news[0] is not None and kept and kept.game and kept.game.pk == news[0]:
-        if kept.game.seq >= news[1]:
+    kept = _latest_readings.get(table_id)
+    if news and news[0] is not None and kept and kept.reading.game and kept.reading.game.pk == news[0]:
+        if kept.reading.game.seq >= news[1]:
             return kept
-    reading = read_table(Table.objects.get(pk=table_id))
-    _readings[table_id] = reading
-    _readings.move_to_end(table_id)
-    if len(_readings) > READINGS_KEPT:
-        _readings.popitem(last=False)
-    return reading
+    latest = _Latest(read_table(Table.objects.get(pk=table_id)))
+    _latest_readings[table_id] = latest
+    _latest_readings.move_to_end(table_id)
+    if len(_latest_readings) > READINGS_KEPT:
+        _latest_readings.popitem(last=False)
+    return latest
 
 
 def current_position(table_id):

@@ -8,6 +8,7 @@ position.
 from dataclasses import dataclass
 
 from django.db.models import Count, OuterRef, Subquery
+from django.utils.functional import SimpleLazyObject
 
 from accounts.models import User
 from games.engine import IllegalMove, State
@@ -57,16 +58,17 @@ class TableReading:
     game: Game | None  # the latest game
     players: list  # its GamePlayers by seat, with their users
     moves: list  # its last MOVE_LOG_LENGTH moves, newest first
+    state: State | None  # its position (server side only: every viewer's view comes from it)
 
 
 def read_table(table):
     seats = {seat.position: seat for seat in table.seats.select_related("user")}
     game = table.current_game()
     if game is None:
-        return TableReading(table, seats, None, [], [])
+        return TableReading(table, seats, None, [], [], None)
     players = list(game.players.select_related("user").order_by("seat"))
     moves = list(game.moves.order_by("-index")[:MOVE_LOG_LENGTH])
-    return TableReading(table, seats, game, players, moves)
+    return TableReading(table, seats, game, players, moves, game.engine_state())
 
 
 def table_context(table, user, reading=None):
@@ -77,7 +79,10 @@ def table_context(table, user, reading=None):
     your_seat = next((seat for seat in seats.values() if seat.user_id == user.pk), None)
     game = reading.game
     running = game is not None and game.is_running
-    rules = rules_summary(game.rules if running else table.rules().to_dict(), table.preset)
+    # Only the whole page shows the rules: worked out if a template asks for them.
+    rules = SimpleLazyObject(
+        lambda: rules_summary(game.rules if running else table.rules().to_dict(), table.preset)
+    )
     context = {
         "table": table,
         "preset": preset_label(table.preset),
@@ -88,7 +93,9 @@ def table_context(table, user, reading=None):
         "game_row": game,
         "game": None,
         "rules": rules,
-        "house_rules": [rule for group in rules for rule in group["rules"] if rule["changed"]],
+        "house_rules": SimpleLazyObject(
+            lambda: [rule for group in rules for rule in group["rules"] if rule["changed"]]
+        ),
         "rules_frozen": running,
         "bot_levels": [(level, label) for level, label in User.BotLevel.choices if level],
         "suits": [suit_info(suit) for suit in SUITS],
@@ -115,7 +122,7 @@ def _seat_entry(position, seat, user):
 def _game_context(reading, user):
     game, players = reading.game, reading.players
     you = next((p.seat for p in players if p.user_id == user.pk and not p.left), None)
-    view = game.engine_state().view(you)
+    view = reading.state.view(you)
     result = None
     if not game.is_running:
         result = {"places": [p.place for p in players], "winner": game.winner}

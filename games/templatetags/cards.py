@@ -1,18 +1,38 @@
-"""Card pictures: ``{% card "QH" %}``, ``{% card_back %}`` (HTML and CSS, see static/css/cards.css)."""
+"""Card pictures: ``{% card "QH" %}``, ``{% card_back %}`` (HTML and CSS, see static/css/cards.css).
+
+A card's picture depends only on the card, its size and the language, so each is rendered
+once per process and reused: a table page shows dozens, and live tables re-render them
+after every move.
+"""
+
+from functools import lru_cache
 
 from django import template
+from django.template.loader import render_to_string
+from django.utils.translation import get_language
 
 from games.presentation import card_face
 
 register = template.Library()
+PICTURES_KEPT = 1024  # 54 cards x 3 sizes, per language
 
 
-@register.inclusion_tag("games/partials/card.html")
+@register.simple_tag
 def card(text, size=""):
     """A face-up card; ``size`` is "" (normal), "small" or "large"."""
-    return {"card": card_face(text), "size": size}
+    return _card_picture(text, size, get_language())
 
 
-@register.inclusion_tag("games/partials/card_back.html")
+@register.simple_tag
 def card_back(size=""):
-    return {"size": size}
+    return _card_back_picture(size, get_language())
+
+
+@lru_cache(maxsize=PICTURES_KEPT)
+def _card_picture(text, size, language):
+    return render_to_string("games/partials/card.html", {"card": card_face(text), "size": size})
+
+
+@lru_cache(maxsize=PICTURES_KEPT)
+def _card_back_picture(size, language):
+    return render_to_string("games/partials/card_back.html", {"size": size})

@@ -1,0 +1,60 @@
+"""The fragments every viewer sees alike (the board, the move log) are rendered once per
+change and set into each viewer's frame: the frame must be exactly the one rendered for that
+viewer from the table page's own templates."""
+
+import re
+
+import pytest
+from django.contrib.auth.models import AnonymousUser
+from django.template.loader import render_to_string
+from django.utils import timezone
+
+from games import live_frames, services
+from games.models import Table
+from games.table_page import read_table, table_context
+
+pytestmark = pytest.mark.django_db
+
+CSRF_TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="[^"]*"')  # masked afresh per render
+
+
+def direct_frame(table_id, user):
+    """The change frame for ``user``, every part rendered for them alone."""
+    table = Table.objects.get(pk=table_id)
+    context = table_context(table, user, read_table(table))
+    context.update(error="", move_error="", seated_people=None)
+    scope = {"user": user, "cookies": {}}
+    return render_to_string(live_frames.CHANGE, context, request=live_frames._request(scope))
+
+
+def assert_frames_as_direct(game, viewers):
+    game.refresh_from_db()
+    for user in viewers:
+        scope = {"user": user, "cookies": {}}
+        shared = live_frames.table_frame(game.table_id, scope, timezone.now(), news=(game.pk, game.seq))
+        assert shared.seq == game.seq
+        assert CSRF_TOKEN.sub("", shared.html) == CSRF_TOKEN.sub("", direct_frame(game.table_id, user))
+
+
+def test_each_viewer_gets_their_own_frame_around_the_shared_fragments(game, user, baraka, make_user):
+    viewers = [user, baraka, make_user("wanjiru"), AnonymousUser()]
+    assert_frames_as_direct(game, viewers)
+    services.submit_move(game.pk, user, "7H")
+    assert_frames_as_direct(game, viewers)
+    services.submit_move(game.pk, baraka, "9H")
+    assert_frames_as_direct(game, viewers)
+    services.resign(game, baraka)  # the game is over: the results show every hand
+    assert_frames_as_direct(game, viewers)
+
+
+def test_the_shared_fragments_show_no_hand(game, user, baraka):
+    services.submit_move(game.pk, user, "7H")
+    game.refresh_from_db()
+    scope = {"user": user, "cookies": {}}
+    frame = live_frames.table_frame(game.table_id, scope, timezone.now(), news=(game.pk, game.seq))
+    shared = live_frames._latest(game.table_id, (game.pk, game.seq)).shared()
+    assert set(shared) == set(live_frames.SHARED)
+    for html in shared.values():
+        assert html in frame.html
+        for card in ("5S", "4C", "QD", "KC"):  # in amani's and baraka's hands
+            assert f'data-card="{card}"' not in html
