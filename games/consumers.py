@@ -30,6 +30,7 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def connect(self):
         self.table_id = self.scope["url_route"]["kwargs"]["table_id"]
         self.user = self.scope["user"]
+        self.viewer = live_frames.Viewer(self.scope)
         self.shown = (None, None)  # the game and event number this viewer last got
         self.heartbeat = None
         if not await database_sync_to_async(Table.objects.filter(pk=self.table_id).exists)():
@@ -121,7 +122,7 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def send_table(self, **options):
         frame = await database_sync_to_async(live_frames.table_frame)(
-            self.table_id, self.scope, timezone.now(), **options
+            self.table_id, self.viewer, timezone.now(), **options
         )
         self.shown = (frame.game_id, frame.seq)
         await self.send(frame.html)

@@ -4,7 +4,7 @@ websocket extension swaps into the page in place (``hx-swap-oob``).
 The table area comes from ``games.table_page`` for the viewer alone, as on the page itself:
 a game is read only through ``State.view`` of the viewer's own seat (a spectator's view
 otherwise), never the full position. Frames are rendered with a request built from the
-socket's scope, so forms carry the viewer's CSRF token as on the page.
+socket's scope (a ``Viewer``), so forms carry the viewer's CSRF token as on the page.
 
 After a change, the viewers of a table in one process share one reading of it, and the
 parts of the table area that every viewer sees alike (``SHARED``: the board and the move
@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
 from django.http import HttpRequest
-from django.middleware.csrf import CSRF_SECRET_LENGTH
+from django.middleware.csrf import CSRF_SECRET_LENGTH, get_token
 from django.template.loader import render_to_string
 from django.utils.translation import get_language
 
@@ -39,13 +39,32 @@ class Frame:
     seq: int | None
 
 
-def table_frame(table_id, scope, now, full=False, people=False, error="", move_error="", news=None):
-    """The table as ``scope``'s user sees it now; ``people``: with who is at the table,
+class Viewer:
+    """Who a socket renders for: its user, and a stand-in request for templates with their
+    CSRF cookie. The CSRF token is masked once per socket, as once per page (masking draws
+    32 random characters: per frame, that was a good part of a frame's cost)."""
+
+    def __init__(self, scope):
+        self.user = scope["user"]
+        self.request = HttpRequest()
+        self.request.user = self.user
+        self.request.COOKIES = scope.get("cookies", {})
+        secret = self.request.COOKIES.get(settings.CSRF_COOKIE_NAME, "")
+        if len(secret) == CSRF_SECRET_LENGTH:
+            self.request.META["CSRF_COOKIE"] = secret
+        self.csrf_token = get_token(self.request)
+
+    def render(self, template, context):
+        return render_to_string(template, {**context, "csrf_token": self.csrf_token}, request=self.request)
+
+
+def table_frame(table_id, viewer, now, full=False, people=False, error="", move_error="", news=None):
+    """The table as ``viewer`` sees it now; ``people``: with who is at the table,
     ``full``: with that and the chat too. ``news``: the (game, event number) this render
     follows, which lets the viewers of a table in this process share one reading."""
     latest = _latest(table_id, news)
     reading = latest.reading
-    user = scope["user"]
+    user = viewer.user
     context = table_context(reading.table, user, reading)
     table = reading.table
     context.update(error=error, move_error=move_error, seated_people=None, shared=latest.shared())
@@ -54,7 +73,7 @@ def table_frame(table_id, scope, now, full=False, people=False, error="", move_e
     if full:
         context.update(chat_context(table, user))
     game = context["game_row"]
-    html = render_to_string(FULL if full else CHANGE, context, request=_request(scope))
+    html = viewer.render(FULL if full else CHANGE, context)
     return Frame(html, game.pk if game else None, game.seq if game else None)
 
 
@@ -153,14 +172,3 @@ def chat_error(message):
 
 def sync_marker(game_id, seq):
     return render_to_string("games/live/sync.html", {"sync_game": game_id, "sync_seq": seq})
-
-
-def _request(scope):
-    """A stand-in request for templates: the viewer and their CSRF cookie, if any."""
-    request = HttpRequest()
-    request.user = scope["user"]
-    request.COOKIES = scope.get("cookies", {})
-    secret = request.COOKIES.get(settings.CSRF_COOKIE_NAME, "")
-    if len(secret) == CSRF_SECRET_LENGTH:
-        request.META["CSRF_COOKIE"] = secret
-    return request

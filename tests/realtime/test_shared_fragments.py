@@ -7,6 +7,8 @@ import re
 import pytest
 from django.contrib.auth.models import AnonymousUser
 from django.template.loader import render_to_string
+from django.test import Client
+from django.urls import reverse
 from django.utils import timezone
 
 from games import live_frames, services
@@ -23,15 +25,14 @@ def direct_frame(table_id, user):
     table = Table.objects.get(pk=table_id)
     context = table_context(table, user, read_table(table))
     context.update(error="", move_error="", seated_people=None)
-    scope = {"user": user, "cookies": {}}
-    return render_to_string(live_frames.CHANGE, context, request=live_frames._request(scope))
+    return render_to_string(live_frames.CHANGE, context, request=live_frames.Viewer({"user": user}).request)
 
 
 def assert_frames_as_direct(game, viewers):
     game.refresh_from_db()
     for user in viewers:
-        scope = {"user": user, "cookies": {}}
-        shared = live_frames.table_frame(game.table_id, scope, timezone.now(), news=(game.pk, game.seq))
+        viewer = live_frames.Viewer({"user": user})
+        shared = live_frames.table_frame(game.table_id, viewer, timezone.now(), news=(game.pk, game.seq))
         assert shared.seq == game.seq
         assert CSRF_TOKEN.sub("", shared.html) == CSRF_TOKEN.sub("", direct_frame(game.table_id, user))
 
@@ -50,11 +51,26 @@ def test_each_viewer_gets_their_own_frame_around_the_shared_fragments(game, user
 def test_the_shared_fragments_show_no_hand(game, user, baraka):
     services.submit_move(game.pk, user, "7H")
     game.refresh_from_db()
-    scope = {"user": user, "cookies": {}}
-    frame = live_frames.table_frame(game.table_id, scope, timezone.now(), news=(game.pk, game.seq))
+    viewer = live_frames.Viewer({"user": user})
+    frame = live_frames.table_frame(game.table_id, viewer, timezone.now(), news=(game.pk, game.seq))
     shared = live_frames._latest(game.table_id, (game.pk, game.seq)).shared()
     assert set(shared) == set(live_frames.SHARED)
     for html in shared.values():
         assert html in frame.html
         for card in ("5S", "4C", "QD", "KC"):  # in amani's and baraka's hands
             assert f'data-card="{card}"' not in html
+
+
+def test_a_frame_carries_a_csrf_token_that_the_viewers_cookie_accepts(game, user):
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(user)
+    client.get(reverse("games:table", args=[game.table_id]))  # sets the CSRF cookie, as a page does
+    viewer = live_frames.Viewer({"user": user, "cookies": {"csrftoken": client.cookies["csrftoken"].value}})
+    frame = live_frames.table_frame(game.table_id, viewer, timezone.now())
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', frame.html).group(1)
+
+    response = client.post(reverse("games:resign", args=[game.table_id]), {"csrfmiddlewaretoken": token})
+
+    assert response.status_code == 302
+    game.refresh_from_db()
+    assert not game.is_running
