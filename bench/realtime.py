@@ -6,7 +6,9 @@ other player of the table (p50, p99), and beside it, in the same run, the round 
 bare Channels ``group_send`` echo (bench/echo.py) through the same server and layer, the
 floor. Every player is a scripted person (no bots): after ``--think`` seconds (as a person
 would pause) they play a card that follows the top card when they hold one, else draw (or
-accept, or pass).
+accept, or pass). Every socket is open before the clock starts, and a frame's arrival is
+timed as it is received, before it is read. The CPU time of the server and of the clients
+(this process) during the games is printed too: they share the machine's cores.
 
     .venv/bin/python bench/realtime.py                      # SQLite file, in-memory layer
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/kadi_bench REDIS_URL=redis://127.0.0.1:6379/1 \\
@@ -120,15 +122,16 @@ class Table:
         self.over = 0
 
 
-async def player(url, cookie, table, seat, deadline, think):
+async def player(ws, table, seat, deadline, think):
     move_ids = 0
-    async with await connect(url, additional_headers={"Cookie": cookie}) as ws:
+    async with ws:
         refused_at = None
         while time.monotonic() < deadline:
             try:
                 html = await asyncio.wait_for(ws.recv(), timeout=deadline - time.monotonic())
             except TimeoutError:
                 return
+            arrived = time.perf_counter()
             found = SEQ.search(html)
             if not found or not found.group(1):
                 continue
@@ -136,7 +139,7 @@ async def player(url, cookie, table, seat, deadline, think):
             pending = table.pending
             if pending and seq > pending[1] and seat in pending[2]:
                 pending[2].discard(seat)
-                table.latencies.append(time.perf_counter() - pending[0])
+                table.latencies.append(arrived - pending[0])
             if "results" in html:
                 table.over += 1
                 return
@@ -153,11 +156,13 @@ async def player(url, cookie, table, seat, deadline, think):
             await ws.send(json.dumps(message))
 
 
-async def echo_room(url, rounds, latencies):
-    """Four clients in a room take turns: each sends, and waits until the other three got it."""
+async def echo_room(url, rounds, think, latencies):
+    """Four clients in a room take turns: each sends, and waits until the other three got it,
+    pausing ``think`` seconds between messages as the players do between moves."""
     sockets = [await connect(url) for _ in range(PLAYERS)]
     try:
         for n in range(rounds):
+            await asyncio.sleep(think)
             sender = sockets[n % PLAYERS]
             sent = time.perf_counter()
             await sender.send(str(n))
@@ -171,30 +176,74 @@ async def echo_room(url, rounds, latencies):
             await ws.close()
 
 
-async def run(server, tables, seconds, echo_rounds, think):
+class CpuClock:
+    """CPU seconds (user + system) of the server process and of this one, the clients."""
+
+    TICKS = os.sysconf("SC_CLK_TCK")
+
+    def __init__(self, server_pid):
+        self.stat = Path(f"/proc/{server_pid}/stat")
+        self.started = self._read()
+
+    def _read(self):
+        fields = self.stat.read_text().rsplit(")", 1)[1].split()
+        return int(fields[11]) + int(fields[12]), time.process_time()
+
+    def spent(self):
+        """(server, clients) CPU seconds since this clock was made."""
+        (server, clients), (server0, clients0) = self._read(), self.started
+        return (server - server0) / self.TICKS, clients - clients0
+
+
+async def run(server, tables, seconds, echo_rounds, echo_think, think):
     echo = []
     started = time.perf_counter()
     rooms = [f"{server.ws_url}/bench/echo/{n}/" for n in range(len(tables))]
-    await asyncio.gather(*(echo_room(room, echo_rounds, echo) for room in rooms))
-    echo_time = time.perf_counter() - started
+    cpu = CpuClock(server.process.pid)
+    await asyncio.gather(*(echo_room(room, echo_rounds, echo_think, echo) for room in rooms))
+    echo_time, echo_cpu = time.perf_counter() - started, cpu.spent()
+
+    started = time.perf_counter()
+    sockets = await asyncio.gather(
+        *(
+            connect(f"{server.ws_url}/ws/t/{table_id}/", additional_headers={"Cookie": cookie})
+            for table_id, cookies in tables
+            for cookie in cookies
+        )
+    )
+    connect_time = time.perf_counter() - started
 
     states = [Table() for _ in tables]
+    seats = [(state, seat) for state in states for seat in range(PLAYERS)]
+    cpu = CpuClock(server.process.pid)
     deadline = time.monotonic() + seconds
     started = time.perf_counter()
-    await asyncio.gather(*(
-        player(f"{server.ws_url}/ws/t/{table_id}/", cookie, state, seat, deadline, think)
-        for (table_id, cookies), state in zip(tables, states, strict=True)
-        for seat, cookie in enumerate(cookies)
-    ))
+    await asyncio.gather(
+        *(player(ws, state, seat, deadline, think) for ws, (state, seat) in zip(sockets, seats, strict=True))
+    )
     elapsed = time.perf_counter() - started
-    return echo, echo_time, states, elapsed
+    return echo, echo_time, echo_cpu, connect_time, states, elapsed, cpu.spent()
+
+
+def cpu_words(spent, elapsed):
+    server, clients = spent
+    return (
+        f"CPU: server {server:.1f} s ({server / elapsed:.0%} of a core), "
+        f"clients {clients:.1f} s ({clients / elapsed:.0%})"
+    )
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=50, help="concurrent 4-player games (default 50)")
     parser.add_argument("--seconds", type=float, default=30, help="how long the games run (default 30)")
-    parser.add_argument("--echo-rounds", type=int, default=40, help="echo messages per room (default 40)")
+    parser.add_argument("--echo-rounds", type=int, default=20, help="echo messages per room (default 20)")
+    parser.add_argument(
+        "--echo-think",
+        type=float,
+        default=None,
+        help="seconds between a room's echo messages (default: --think; 0: as fast as they go)",
+    )
     parser.add_argument(
         "--think", type=float, default=1.0, help="seconds a player waits before a move (default 1)"
     )
@@ -223,26 +272,38 @@ def main():
     tables = make_tables(args.tables, run=int(time.time()))
     connection.close()
     layer = settings.CHANNEL_LAYERS["default"]["BACKEND"].rsplit(".", 1)[1]
-    print(f"database: {connection.vendor}; channel layer: {layer}; "
-          f"{args.tables} tables x {PLAYERS} players, think time {args.think} s; one daphne process; "
-          f"{os.cpu_count()} CPUs (load average {os.getloadavg()[0]:.2f})")
+    print(
+        f"database: {connection.vendor}; channel layer: {layer}; "
+        f"{args.tables} tables x {PLAYERS} players, think time {args.think} s; one daphne process; "
+        f"{os.cpu_count()} CPUs (load average {os.getloadavg()[0]:.2f})"
+    )
 
     server = DaphneServer(env, app="bench.echo:application").start()
     try:
-        figures = asyncio.run(run(server, tables, args.seconds, args.echo_rounds, args.think))
-        echo, echo_time, states, elapsed = figures
+        echo_think = args.think if args.echo_think is None else args.echo_think
+        figures = asyncio.run(run(server, tables, args.seconds, args.echo_rounds, echo_think, args.think))
+        echo, echo_time, echo_cpu, connect_time, states, elapsed, cpu = figures
     finally:
         server.stop()
 
     moves = sum(state.moves for state in states)
     latencies = [latency for state in states for latency in state.latencies]
-    print(f"group_send echo (floor): {len(echo)} deliveries in {echo_time:.1f} s; "
-          f"p50 {percentile(echo, 50) * 1000:.1f} ms, p99 {percentile(echo, 99) * 1000:.1f} ms")
-    print(f"moves: {moves} in {elapsed:.1f} s = {moves / elapsed:.0f} moves/s; "
-          f"games finished: {sum(1 for s in states if s.over)} of {len(states)}")
-    print(f"move -> every other player: {len(latencies)} deliveries; "
-          f"p50 {percentile(latencies, 50) * 1000:.1f} ms, p99 {percentile(latencies, 99) * 1000:.1f} ms, "
-          f"mean {statistics.fmean(latencies) * 1000:.1f} ms")
+    print(
+        f"group_send echo (floor), {echo_think} s between a room's messages: {len(echo)} deliveries "
+        f"in {echo_time:.1f} s; p50 {percentile(echo, 50) * 1000:.1f} ms, "
+        f"p99 {percentile(echo, 99) * 1000:.1f} ms; {cpu_words(echo_cpu, echo_time)}"
+    )
+    print(f"{len(tables) * PLAYERS} table sockets opened in {connect_time:.1f} s")
+    print(
+        f"moves: {moves} in {elapsed:.1f} s = {moves / elapsed:.0f} moves/s; "
+        f"games finished: {sum(1 for s in states if s.over)} of {len(states)}"
+    )
+    print(
+        f"move -> every other player: {len(latencies)} deliveries; "
+        f"p50 {percentile(latencies, 50) * 1000:.1f} ms, p99 {percentile(latencies, 99) * 1000:.1f} ms, "
+        f"mean {statistics.fmean(latencies) * 1000:.1f} ms"
+    )
+    print(cpu_words(cpu, elapsed))
     print("bar (issue 4): p99 under 150 ms:", "met" if percentile(latencies, 99) < 0.150 else "NOT met")
 
 
