@@ -104,11 +104,12 @@ class TableConsumer(AsyncWebsocketConsumer):
     # -- News from the table's group ----------------------------------------------------
 
     async def table_changed(self, event):
-        turn_clock.wake(self.table_id)
+        news = (event["game"], event["seq"]) if event["game"] is not None else None
+        turn_clock.wake(self.table_id, news)
         game, seq = self.shown
-        if event["game"] is not None and event["game"] == game and event["seq"] <= seq:
+        if news and news[0] == game and news[1] <= seq:
             return  # already shown: a render read the database after this change
-        await self.send_table(people=event["game"] is None, news=(event["game"], event["seq"]))
+        await self.send_table(people=news is None, news=news)
 
     async def presence_changed(self, event):
         turn_clock.wake(self.table_id)

@@ -3,7 +3,8 @@ timer ran out or who is away (``games.services.next_server_turn`` says which and
 
 Each server process keeps one clock per table that has a websocket open in it. A clock
 sleeps until the next server turn is due, plays it, and looks again; any news at the table
-wakes it to look again at once. Clocks in several processes may try the same turn:
+wakes it to look again at once (news of a game's event it has looked at since is no news:
+every socket of the table passes the same news on). Clocks in several processes may try the same turn:
 ``services.play_server_turn`` lets only one play it. A table nobody has open waits, and
 resumes when someone opens it (after a restart too: the clock reads everything it needs
 from the database).
@@ -25,14 +26,18 @@ class TableClock:
         self.table_id = table_id
         self.users = 0
         self.woken = asyncio.Event()
+        self.news = self.looked_at = None  # (game, event number) of the latest news; of the last look
         self.task = asyncio.create_task(self._run(), name=f"turn clock of table {table_id}")
 
-    def wake(self):
-        self.woken.set()
+    def wake(self, news=None):
+        if news is None or news != self.looked_at:
+            self.news = news
+            self.woken.set()
 
     async def _run(self):
         while True:
             self.woken.clear()
+            self.looked_at = self.news  # the look below reads the database after that news
             try:
                 turn = await database_sync_to_async(services.next_server_turn)(self.table_id)
                 if turn is not None and await self._sleep_until(turn.due):
@@ -75,8 +80,9 @@ def detach(table_id):
         del _clocks[table_id]
 
 
-def wake(table_id):
-    """News at the table: its clock looks again at what is due."""
+def wake(table_id, news=None):
+    """News at the table (``news``: a game's (id, event number), None for any other): its
+    clock looks again at what is due."""
     table_clock = _clocks.get(table_id)
     if table_clock is not None:
-        table_clock.wake()
+        table_clock.wake(news)
