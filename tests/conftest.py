@@ -11,6 +11,12 @@ def fast_password_hashing(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
+@pytest.fixture(autouse=True)
+def bots_answer_at_once(settings):
+    """Bots move without a human-paced pause; a test of the pause sets BOT_DELAY itself."""
+    settings.BOT_DELAY = 0
+
+
 @pytest.fixture
 def make_user(django_user_model):
     """Create a human user; every user made this way has the password PASSWORD."""
@@ -24,6 +30,16 @@ def make_user(django_user_model):
 @pytest.fixture
 def user(make_user):
     return make_user()
+
+
+@pytest.fixture
+def baraka(make_user):
+    return make_user("baraka")
+
+
+@pytest.fixture
+def chebet(make_user):
+    return make_user("chebet")
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -20,12 +20,6 @@ CHROMIUM_ARGS = [
 ]
 
 
-@pytest.fixture(autouse=True)
-def bots_answer_at_once(settings):
-    """Each poll of a table page plays every bot move up to the player's turn."""
-    settings.BOT_DELAY = 0
-
-
 @pytest.fixture
 def page():
     """A phone-sized page in a fresh chromium."""

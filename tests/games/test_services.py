@@ -31,19 +31,9 @@ from tests.engine.helpers import jump, position
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture(autouse=True)
-def no_bot_delay(settings):
-    settings.BOT_DELAY = 0
-
-
 @pytest.fixture
 def table(user):
     return create_table(user, "Kibanda", 4, "friendly")
-
-
-@pytest.fixture
-def baraka(make_user):
-    return make_user("baraka")
 
 
 @pytest.fixture

@@ -18,16 +18,6 @@ HTMX = {"HTTP_HX_REQUEST": "true"}
 CARD_ATTRIBUTE = re.compile(r'data-card="([^"]+)"')
 
 
-@pytest.fixture(autouse=True)
-def no_bot_delay(settings):
-    settings.BOT_DELAY = 0
-
-
-@pytest.fixture
-def baraka(make_user):
-    return make_user("baraka")
-
-
 @pytest.fixture
 def table(user):
     """A friendly table (misplays are refused) with ``user`` in seat 0."""

@@ -10,16 +10,10 @@ from tests.games.helpers import put_position
 
 @pytest.fixture(autouse=True)
 def live_settings(settings):
-    settings.BOT_DELAY = 0
     settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
     channel_layers.backends.clear()
     yield
     channel_layers.backends.clear()
-
-
-@pytest.fixture
-def baraka(make_user):
-    return make_user("baraka")
 
 
 @pytest.fixture
