@@ -6,14 +6,11 @@ PASSWORD = "correct-horse-battery-staple"
 
 
 @pytest.fixture(autouse=True)
-def fast_password_hashing(settings):
-    """Real hashing is deliberately slow; the tests only need passwords to check."""
+def site_settings(settings):
+    """Fast password hashing (real hashing is deliberately slow; the tests only need
+    passwords to check), and bots that move without a human-paced pause (a test of the
+    pause sets BOT_DELAY itself)."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-@pytest.fixture(autouse=True)
-def bots_answer_at_once(settings):
-    """Bots move without a human-paced pause; a test of the pause sets BOT_DELAY itself."""
     settings.BOT_DELAY = 0
 
 

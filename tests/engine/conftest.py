@@ -1,9 +1,14 @@
-"""The engine tests need neither Django nor a database, and run with ``-p no:django``."""
+"""The engine tests need neither Django nor a database, and run with ``-p no:django``:
+the suite-wide fixtures of tests/conftest.py that need pytest-django are replaced here."""
 
 import pytest
 
 
 @pytest.fixture
-def fast_password_hashing():
-    """Replaces the suite-wide autouse fixture of tests/conftest.py, which needs pytest-django's
-    ``settings``; the engine hashes no passwords."""
+def site_settings():
+    """The engine has no settings."""
+
+
+@pytest.fixture(scope="session")
+def release_test_database():
+    """The engine has no database."""
