@@ -147,14 +147,11 @@ def _poll_interval(context):
 
 def misplay_reason(game, text):
     """The rule that the play ``text`` breaks at a table that punishes misplays instead of
-    refusing them (``misplay: penalty``), or None: the engine's own reason, from the same
-    position under ``misplay: reject``. Server side only: it reads the full position."""
+    refusing them (``misplay: penalty``), or None. Server side only: it reads the full position."""
     state = game.engine_state()
     if state.rules.misplay != "penalty":
         return None
-    strict = State.from_dict(dict(state.to_dict(), rules=dict(state.rules.to_dict(), misplay="reject")))
     try:
-        strict.apply(text)
-    except IllegalMove as error:
-        return str(error)
-    return None
+        return state.problem(text)
+    except IllegalMove:  # unreadable text: the move itself is refused with the reason
+        return None
