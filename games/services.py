@@ -105,20 +105,24 @@ def leave_seat(table, user):
         seat.delete()
 
 
-def add_bot(table, level):
-    """Seat a bot of ``level`` ("random" or "greedy") at the first free seat."""
+def add_bot(table, level, by_user=None):
+    """Seat a bot of ``level`` ("random" or "greedy") at the first free seat; ``by_user``,
+    when given, must be seated at the table."""
     if level not in bots.LEVELS:
         raise ServiceError(_("There is no such bot."))
     with transaction.atomic():
         table = _locked_table(table)
+        _require_seated(table, by_user)
         position = _free_position(table, None)
         return Seat.objects.create(table=table, position=position, user=_free_bot(table, level))
 
 
-def remove_bot(table, position):
-    """Free the seat of the bot at ``position``; not while it plays a running game."""
+def remove_bot(table, position, by_user=None):
+    """Free the seat of the bot at ``position``; not while it plays a running game.
+    ``by_user``, when given, must be seated at the table."""
     with transaction.atomic():
         table = _locked_table(table)
+        _require_seated(table, by_user)
         seat = table.seats.select_related("user").filter(position=position).first()
         if seat is None or not seat.user.is_bot:
             raise ServiceError(_("No bot sits there."))
@@ -126,6 +130,11 @@ def remove_bot(table, position):
         if game is not None and game.is_running and game.players.filter(user=seat.user).exists():
             raise ServiceError(_("A bot stays until the end of the game it plays."))
         seat.delete()
+
+
+def _require_seated(table, user):
+    if user is not None and not table.seats.filter(user=user).exists():
+        raise ServiceError(_("Take a seat at this table first."))
 
 
 def _locked_table(table):

@@ -83,11 +83,6 @@ def _refuse(message):
     raise services.ServiceError(message)
 
 
-def _require_seat(table, user):
-    if not table.seats.filter(user=user).exists():
-        _refuse(_("Take a seat at this table first."))
-
-
 def table_action(view):
     """A POST-only, logged-in table action, given the table as its second argument."""
 
@@ -116,24 +111,14 @@ def leave_seat(request, table):
 def add_bot(request, table):
     form = BotForm(request.POST)
     level = form.cleaned_data["level"] if form.is_valid() else ""
-
-    def add():
-        _require_seat(table, request.user)
-        services.add_bot(table, level)
-
-    return _act(request, table, add)
+    return _act(request, table, partial(services.add_bot, table, level, request.user))
 
 
 @table_action
 def remove_bot(request, table):
     form = SeatForm(request.POST)
     position = form.cleaned_data["position"] if form.is_valid() else None
-
-    def remove():
-        _require_seat(table, request.user)
-        services.remove_bot(table, position)
-
-    return _act(request, table, remove)
+    return _act(request, table, partial(services.remove_bot, table, position, request.user))
 
 
 @table_action

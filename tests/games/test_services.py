@@ -145,6 +145,17 @@ def test_remove_bot_frees_only_a_bots_seat(table):
     assert list(table.seats.values_list("position", flat=True)) == [0]
 
 
+def test_only_someone_seated_adds_or_removes_bots(table, user, baraka):
+    with pytest.raises(ServiceError, match="Take a seat"):
+        add_bot(table, "random", by_user=baraka)
+    seat = add_bot(table, "random", by_user=user)
+    with pytest.raises(ServiceError, match="Take a seat"):
+        remove_bot(table, seat.position, by_user=baraka)
+    assert table.seats.count() == 2
+    remove_bot(table, seat.position, by_user=user)
+    assert table.seats.count() == 1
+
+
 # -- Starting games -------------------------------------------------------------------
 
 
