@@ -1,4 +1,6 @@
-"""Fixtures shared by the whole suite."""
+"""Fixtures shared by the whole suite.
+
+Django code is imported inside the fixtures: the engine tests run without Django too."""
 
 import pytest
 
@@ -27,6 +29,23 @@ def make_user(django_user_model):
 @pytest.fixture
 def user(make_user):
     return make_user()
+
+
+@pytest.fixture
+def table(user):
+    """A friendly table (misplays are refused) with ``user`` (amani) in seat 0."""
+    from games.services import create_table
+
+    return create_table(user, "Kibanda", 4, "friendly")
+
+
+@pytest.fixture
+def game(table, user, baraka):
+    """A game at ``table``: amani in seat 0 against baraka."""
+    from games.services import start_game, take_seat
+
+    take_seat(table, baraka)
+    return start_game(table, user)
 
 
 @pytest.fixture

@@ -8,7 +8,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from games import bots
-from games.engine import State, replay
+from games.engine import replay
 from games.models import Game, Move, Seat, Table
 from games.services import (
     ServiceError,
@@ -26,29 +26,10 @@ from games.services import (
     submit_move,
     take_seat,
 )
-from tests.engine.helpers import jump, position
+from tests.engine.helpers import jump
+from tests.games.helpers import put_position
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def table(user):
-    return create_table(user, "Kibanda", 4, "friendly")
-
-
-@pytest.fixture
-def game(table, user, baraka):
-    take_seat(table, baraka)
-    return start_game(table, user)
-
-
-def put_position(game, **kwargs):
-    """Replace the game's position by one built by hand (tests.engine.helpers.position)."""
-    state = State.from_dict(position(rules=game.rules, **kwargs))
-    game.state = state.to_dict()
-    game.turn = state.turn
-    game.save()
-    return state
 
 
 def reload(game):

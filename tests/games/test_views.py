@@ -19,18 +19,6 @@ CARD_ATTRIBUTE = re.compile(r'data-card="([^"]+)"')
 
 
 @pytest.fixture
-def table(user):
-    """A friendly table (misplays are refused) with ``user`` in seat 0."""
-    return create_table(user, "Kibanda", 4, "friendly")
-
-
-@pytest.fixture
-def game(table, user, baraka):
-    take_seat(table, baraka)
-    return start_game(table, user)
-
-
-@pytest.fixture
 def logged_in(client, user):
     client.force_login(user)
     return client
