@@ -109,6 +109,13 @@ class Game(models.Model):
     table = models.ForeignKey(Table, verbose_name=_("table"), on_delete=models.CASCADE, related_name="games")
     number = models.PositiveIntegerField(_("number"), help_text=_("1 for the table's first game, and so on."))
     rules = models.JSONField(_("rules"), help_text=_("Every option, frozen when the game started."))
+    preset = models.CharField(
+        _("rules preset"),
+        max_length=20,
+        choices=PRESET_LABEL_WORDS,
+        default=DEFAULT_PRESET,
+        help_text=_("The table's preset when the game started (its rules may override it)."),
+    )
     player_count = models.PositiveSmallIntegerField(_("players"))
     seed = models.BigIntegerField(_("seed"))
     first_seat = models.PositiveSmallIntegerField(_("first to play"))

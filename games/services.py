@@ -217,6 +217,7 @@ def start_game(table, by_user):
             table=table,
             number=previous.number + 1 if previous else 1,
             rules=rules.to_dict(),
+            preset=table.preset,
             player_count=len(users),
             seed=seed,
             first_seat=first,

@@ -37,8 +37,8 @@ def game_summary(game):
         "players": entries,
         "result_words": _result_words(game, players),
         "duration": timesince(game.created_at, game.finished_at) if game.finished_at else None,
-        "preset": preset_label(game.table.preset),
-        "rules": rules_summary(game.rules, game.table.preset),
+        "preset": preset_label(game.preset),
+        "rules": rules_summary(game.rules, game.preset),
     }
 
 

@@ -26,7 +26,7 @@ def finished_games(user):
 
 
 def filter_games(rows, result="", preset="", opponent="", date_from=None, date_to=None):
-    """Narrow ``finished_games`` rows: by result, table preset, another player's username
+    """Narrow ``finished_games`` rows: by result, the preset the game was played under, another player's username
     (exact, any case), and the days the games ended (both ends included)."""
     if result == WON:
         rows = rows.filter(game__winner=F("seat"))
@@ -35,7 +35,7 @@ def filter_games(rows, result="", preset="", opponent="", date_from=None, date_t
     elif result == DRAWN:
         rows = rows.filter(game__winner__isnull=True, place=1)
     if preset:
-        rows = rows.filter(game__table__preset=preset)
+        rows = rows.filter(game__preset=preset)
     if opponent:
         others = GamePlayer.objects.filter(game=OuterRef("game"), user__username__iexact=opponent)
         rows = rows.filter(Exists(others.exclude(user=OuterRef("user"))))
@@ -59,7 +59,7 @@ def game_entries(rows, user):
             "left": row.left,
             "result": result_of(row),
             "players": row.game.seated,
-            "preset": preset_label(row.game.table.preset),
+            "preset": preset_label(row.game.preset),
             "rating_change": changes.get(row.game_id),
             "imported": hasattr(row.game, "imported"),
         }

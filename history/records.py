@@ -65,7 +65,7 @@ def export_record(game):
         "format": RECORD_FORMAT,
         "version": RECORD_VERSION,
         "table": game.table.name,
-        "preset": game.table.preset,
+        "preset": game.preset,
         "rules": game.rules,
         "players": [
             {

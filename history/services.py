@@ -99,6 +99,7 @@ def import_game(data, by_user):
             table=table,
             number=1,
             rules=record.rules.to_dict(),
+            preset=record.preset,
             player_count=record.player_count,
             seed=record.seed,
             first_seat=record.first_seat,

@@ -85,6 +85,16 @@ def test_filter_by_preset_opponent_and_dates(client, user, baraka, chebet):
     assert "The first day comes after the last." in bad.text and listed(bad) == []
 
 
+def test_the_preset_filter_uses_the_preset_a_game_was_played_under(client, user, baraka):
+    game = decided(user, baraka, "classic")
+    game.table.preset = "friendly"  # later edits to the table do not rewrite its history
+    game.table.save()
+    client.force_login(user)
+    mine = reverse("history:mine")
+    assert listed(client.get(mine, {"preset": "classic"})) == [game.pk]
+    assert listed(client.get(mine, {"preset": "friendly"})) == []
+
+
 def test_page_links_keep_the_filters(client, user, baraka):
     for _ in range(HISTORY_PAGE_SIZE + 1):
         decided(user, baraka)
