@@ -26,8 +26,9 @@ def finished_games(user):
 
 
 def filter_games(rows, result="", preset="", opponent="", date_from=None, date_to=None):
-    """Narrow ``finished_games`` rows: by result, the preset the game was played under, another player's username
-    (exact, any case), and the days the games ended (both ends included)."""
+    """Narrow ``finished_games`` rows: by result, the preset the game was played under,
+    another player's username (exact, any case), and the days the games ended (both ends
+    included)."""
     if result == WON:
         rows = rows.filter(game__winner=F("seat"))
     elif result == LOST:
