@@ -6,8 +6,10 @@ other player of the table (p50, p99), and beside it, in the same run, the round 
 bare Channels ``group_send`` echo (bench/echo.py) through the same server and layer, the
 floor. Every player is a scripted person (no bots): after ``--think`` seconds (as a person
 would pause) they play a card that follows the top card when they hold one, else draw (or
-accept, or pass). Every socket is open before the clock starts, and a frame's arrival is
-timed as it is received, before it is read. The CPU time of the server and of the clients
+accept, or pass). Each pause is drawn at random within ``--spread`` of the think time, so the
+tables do not move in lockstep (``--spread 0``: every player of every table moves at the same
+instant, 50 moves at once each round). Every socket is open before the clock starts, and a
+frame's arrival is timed as it is received, before it is read. The CPU time of the server and of the clients
 (this process) during the games is printed too: they share the machine's cores.
 
     .venv/bin/python bench/realtime.py                      # SQLite file, in-memory layer
@@ -22,6 +24,7 @@ import argparse
 import asyncio
 import json
 import os
+import random
 import re
 import secrets
 import statistics
@@ -114,6 +117,18 @@ def choose(html):
     return "draw"
 
 
+class Pace:
+    """How long players pause before a move: ``think`` seconds, give or take ``spread`` of it
+    (uniformly; seeded, so that runs are alike)."""
+
+    def __init__(self, think, spread, seed=4):
+        self.think, self.spread = think, spread
+        self.random = random.Random(seed)
+
+    def pause(self):
+        return self.think * self.random.uniform(1 - self.spread, 1 + self.spread)
+
+
 class Table:
     def __init__(self):
         self.pending = None  # (submitted at, event number it was made against, players yet to see it)
@@ -122,7 +137,7 @@ class Table:
         self.over = 0
 
 
-async def player(ws, table, seat, deadline, think):
+async def player(ws, table, seat, deadline, pace):
     move_ids = 0
     async with ws:
         refused_at = None
@@ -148,7 +163,7 @@ async def player(ws, table, seat, deadline, think):
             refused = 'class="move-error"' in html  # this simple player misjudged: draw instead
             move = "draw" if refused and refused_at == seq else choose(html)
             refused_at = seq
-            await asyncio.sleep(think)
+            await asyncio.sleep(pace.pause())
             move_ids += 1
             table.pending = (time.perf_counter(), seq, set(range(PLAYERS)) - {seat})
             table.moves += 1
@@ -156,13 +171,13 @@ async def player(ws, table, seat, deadline, think):
             await ws.send(json.dumps(message))
 
 
-async def echo_room(url, rounds, think, latencies):
+async def echo_room(url, rounds, pace, latencies):
     """Four clients in a room take turns: each sends, and waits until the other three got it,
-    pausing ``think`` seconds between messages as the players do between moves."""
+    pausing between messages as the players do between moves."""
     sockets = [await connect(url) for _ in range(PLAYERS)]
     try:
         for n in range(rounds):
-            await asyncio.sleep(think)
+            await asyncio.sleep(pace.pause())
             sender = sockets[n % PLAYERS]
             sent = time.perf_counter()
             await sender.send(str(n))
@@ -195,12 +210,12 @@ class CpuClock:
         return (server - server0) / self.TICKS, clients - clients0
 
 
-async def run(server, tables, seconds, echo_rounds, echo_think, think):
+async def run(server, tables, seconds, echo_rounds, echo_pace, pace):
     echo = []
     started = time.perf_counter()
     rooms = [f"{server.ws_url}/bench/echo/{n}/" for n in range(len(tables))]
     cpu = CpuClock(server.process.pid)
-    await asyncio.gather(*(echo_room(room, echo_rounds, echo_think, echo) for room in rooms))
+    await asyncio.gather(*(echo_room(room, echo_rounds, echo_pace, echo) for room in rooms))
     echo_time, echo_cpu = time.perf_counter() - started, cpu.spent()
 
     started = time.perf_counter()
@@ -219,7 +234,7 @@ async def run(server, tables, seconds, echo_rounds, echo_think, think):
     deadline = time.monotonic() + seconds
     started = time.perf_counter()
     await asyncio.gather(
-        *(player(ws, state, seat, deadline, think) for ws, (state, seat) in zip(sockets, seats, strict=True))
+        *(player(ws, state, seat, deadline, pace) for ws, (state, seat) in zip(sockets, seats, strict=True))
     )
     elapsed = time.perf_counter() - started
     return echo, echo_time, echo_cpu, connect_time, states, elapsed, cpu.spent()
@@ -246,6 +261,12 @@ def main():
     )
     parser.add_argument(
         "--think", type=float, default=1.0, help="seconds a player waits before a move (default 1)"
+    )
+    parser.add_argument(
+        "--spread",
+        type=float,
+        default=0.5,
+        help="each wait is the think time give or take this share of it, at random (default 0.5)",
     )
     args = parser.parse_args()
 
@@ -274,14 +295,16 @@ def main():
     layer = settings.CHANNEL_LAYERS["default"]["BACKEND"].rsplit(".", 1)[1]
     print(
         f"database: {connection.vendor}; channel layer: {layer}; "
-        f"{args.tables} tables x {PLAYERS} players, think time {args.think} s; one daphne process; "
+        f"{args.tables} tables x {PLAYERS} players, think time {args.think} s +-{args.spread:.0%}; "
+        "one daphne process; "
         f"{os.cpu_count()} CPUs (load average {os.getloadavg()[0]:.2f})"
     )
 
     server = DaphneServer(env, app="bench.echo:application").start()
     try:
         echo_think = args.think if args.echo_think is None else args.echo_think
-        figures = asyncio.run(run(server, tables, args.seconds, args.echo_rounds, echo_think, args.think))
+        paces = Pace(echo_think, args.spread), Pace(args.think, args.spread)
+        figures = asyncio.run(run(server, tables, args.seconds, args.echo_rounds, *paces))
         echo, echo_time, echo_cpu, connect_time, states, elapsed, cpu = figures
     finally:
         server.stop()
