@@ -62,7 +62,8 @@ async def test_bots_answer_at_once_and_their_moves_are_pushed(user):
     back = await amani.until(lambda f: f.your_turn or "results" in f.html)
     moves = Move.objects.filter(game=game)
     seats = await database_sync_to_async(lambda: set(moves.values_list("seat", flat=True)))()
-    assert {1, 2} <= seats or (await reload(game)).status == Game.Status.FINISHED
+    # A bot moved (not always both: a king from the first sends the turn straight back).
+    assert seats & {1, 2} or (await reload(game)).status == Game.Status.FINISHED
     assert back.sync[1] == (await reload(game)).seq
     await amani.close()
 
