@@ -20,6 +20,7 @@ from games import live_frames, presence, realtime, services, turn_clock
 from games.live_protocol import ProtocolError, parse
 from games.models import Game, Table
 from games.rate_limit import TokenBucket
+from games.table_page import misplay_message
 
 POLICY_VIOLATION = 1008
 DEFAULT_MESSAGE_BURST = 30  # messages a connection may send at once ...
@@ -72,11 +73,14 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def on_move(self, message):
         try:
-            await database_sync_to_async(_submit_move)(self.table_id, self.user, message)
+            misplay = await database_sync_to_async(_submit_move)(self.table_id, self.user, message)
         except services.StaleMove as refusal:
             await self.send_table(full=True, move_error=str(refusal))
         except services.ServiceError as refusal:
             await self.send_table(move_error=str(refusal))
+        else:
+            if misplay:
+                await self.send_table(move_error=misplay)
 
     async def on_resign(self, message):
         try:
@@ -150,14 +154,20 @@ def _current_game_id(table_id):
 
 
 def _submit_move(table_id, user, message):
+    """Make the move; the misplay message (see ``table_page.misplay_message``) or None."""
+    game = Game.objects.filter(table_id=table_id).order_by("-number").first()
+    if game is None:
+        raise services.ServiceError(_("No game is running at this table."))
+    misplay = misplay_message(game, message.move)
     # Client move ids are the client's own: scoped by user, one cannot block another's.
     services.submit_move(
-        _current_game_id(table_id),
+        game.pk,
         user,
         message.move,
         expected_seq=message.seq,
         client_move_id=f"{user.pk}-{message.client_move_id}",
     )
+    return misplay
 
 
 def _resign(table_id, user):

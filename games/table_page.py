@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from django.db.models import Count, OuterRef, Subquery
 from django.utils.functional import SimpleLazyObject
+from django.utils.translation import gettext as _
 
 from accounts.models import User
 from games.engine import IllegalMove, State
@@ -145,13 +146,17 @@ def _poll_interval(context):
     return "" if game["your_turn"] else POLL_WHILE_OTHERS_PLAY
 
 
-def misplay_reason(game, text):
-    """The rule that the play ``text`` breaks at a table that punishes misplays instead of
-    refusing them (``misplay: penalty``), or None. Server side only: it reads the full position."""
+def misplay_message(game, text):
+    """What to tell a player whose play ``text`` will be punished as a misplay (a table
+    with ``misplay: penalty``): the rule it breaks. None for a legal move, or where illegal
+    moves are refused anyway. Server side only: it reads the full position."""
     state = game.engine_state()
     if state.rules.misplay != "penalty":
         return None
     try:
-        return state.problem(text)
+        reason = state.problem(text)
     except IllegalMove:  # unreadable text: the move itself is refused with the reason
         return None
+    if reason is None:
+        return None
+    return _("Misplay: %(reason)s. The cards stay in your hand and you draw a penalty.") % {"reason": reason}

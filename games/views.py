@@ -19,7 +19,7 @@ from games.documents import rules_document_html
 from games.models import Table
 from games.play_forms import BotForm, MoveForm, NewTableForm, SeatForm
 from games.presentation import card_roles, options_catalogue, presets_catalogue
-from games.table_page import lobby_tables, misplay_reason, table_context
+from games.table_page import lobby_tables, misplay_message, table_context
 
 TABLE_AREA = "games/partials/table_area.html"
 
@@ -160,13 +160,9 @@ def _submit_move(request, table, form):
     if game is None:
         _refuse(_("No game is running at this table."))
     text = form.cleaned_data["move"]
-    broken_rule = misplay_reason(game, text)
+    misplay = misplay_message(game, text)
     services.submit_move(game.pk, request.user, text, form.cleaned_data["expected_move_count"])
-    if broken_rule:
-        return _("Misplay: %(reason)s. The cards stay in your hand and you draw a penalty.") % {
-            "reason": broken_rule
-        }
-    return None
+    return misplay
 
 
 @require_GET

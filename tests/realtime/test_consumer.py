@@ -7,7 +7,9 @@ import json
 import pytest
 from channels.db import database_sync_to_async
 
+from games import services
 from games.models import Game
+from tests.games.helpers import put_position
 from tests.realtime.helpers import Client_, open_client, session_cookie
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -115,6 +117,26 @@ async def test_a_refused_move_is_explained_to_its_sender_alone(
     assert await other.nothing_more()
     await sender.close()
     await other.close()
+
+
+async def test_a_punished_misplay_names_the_rule_it_broke(game, user, baraka):
+    classic = await database_sync_to_async(_classic_game)(user, baraka)
+    sender = await open_client(classic.table_id, user)
+
+    await sender.move("5S", seq=0)  # does not match the 7D on top
+
+    reply = await sender.until(lambda f: "Misplay" in f.text())
+    assert "5S does not match" in reply.text() and reply.sync == (classic.pk, 1)
+    assert (await reload(classic)).move_count == 1  # punished: the turn passed
+    await sender.close()
+
+
+def _classic_game(user, baraka):
+    table = services.create_table(user, "Mtaa", 2, "classic")
+    services.take_seat(table, baraka)
+    game = services.start_game(table, user)
+    put_position(game, hands=("7H 5S 4C", "KD QD 9C"), discard=("7D",))
+    return game
 
 
 async def test_a_stale_move_is_refused_with_a_fresh_render(game, user, baraka):
