@@ -15,6 +15,14 @@ from tests.realtime.helpers import open_client
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
+
+@pytest.fixture(autouse=True)
+def no_message_budget(settings):
+    """The scripted players move as fast as the server answers, far above the budget a
+    person's socket gets (its own tests are in test_consumer); here a long game must not
+    end with the socket closed."""
+    settings.LIVE_MESSAGE_BURST = 100_000
+
 # players, preset, how many of them are scripted people (the rest are bots)
 TABLES = [(2, "classic", 2), (3, "friendly", 2), (4, "bomb-ni-bomb", 2), (5, "rulebook", 3)]
 TURN_LIMIT = 150  # games end by then, with or without a winner
