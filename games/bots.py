@@ -10,6 +10,7 @@ from itertools import islice
 
 from games.engine import IllegalMove
 from games.engine.cards import ACE, IS_JOKER, IS_PENALTY, IS_QUESTION, JACK, RANK, SUIT
+from games.engine.generate import connected
 from games.engine.moves import ACCEPT, DRAW, PASS, PLAY, Move
 
 LEVELS = ("random", "greedy")
@@ -132,21 +133,9 @@ def can_finish(cards, rules):
     return (
         rules.question_answered_by == "self"
         and ranks <= rules.answer_ranks
-        and _linked(questions)
+        and connected(questions)
         and any(SUIT[a] == SUIT[q] for a in answers for q in questions)
     )
-
-
-def _linked(cards):
-    """Whether the cards form one group in which each shares a rank or a suit with another."""
-    group, rest = [cards[0]], list(cards[1:])
-    while rest:
-        joined = [c for c in rest if any(RANK[c] == RANK[g] or SUIT[c] == SUIT[g] for g in group)]
-        if not joined:
-            return False
-        group += joined
-        rest = [c for c in rest if c not in joined]
-    return True
 
 
 def _without(hand, cards):

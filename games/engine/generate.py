@@ -213,7 +213,7 @@ def _chains(play, questions, answer_seqs):
 
 def _groups(play, questions, answer_seqs):
     """Connected groups: every ordering whose questions are linked by rank or suit."""
-    if _connected(play):
+    if connected(play):
         yield play
         if answer_seqs is not None:
             for answers in answer_seqs.for_suits(tuple(sorted({SUIT[q] for q in play}))):
@@ -223,7 +223,7 @@ def _groups(play, questions, answer_seqs):
             yield from _groups(play + (q,), questions, answer_seqs)
 
 
-def _connected(questions):
+def connected(questions):
     """Whether the questions form one group linked by shared rank or suit."""
     reached = [questions[0]]
     rest = list(questions[1:])

@@ -34,24 +34,30 @@ class Option:
 
     def clean(self, value):
         """The canonical value for ``value``, or ``ValueError`` naming this option."""
-        if self.kind == "bool":
-            if isinstance(value, bool):
-                return value
-        elif self.kind == "int" or (self.kind == "choice" and all(isinstance(c, int) for c in self.choices)):
-            if isinstance(value, int) and not isinstance(value, bool):
-                if (self.kind == "int" and self.low <= value <= self.high) or value in self.choices:
-                    return value
-        elif self.kind == "choice":
-            if value in self.choices:
-                return value
-        elif self.kind == "ranks" and isinstance(value, (list, tuple, set, frozenset)):
-            try:
-                ranks = frozenset(rank_of_text(str(v)) for v in value)
-            except ValueError:
-                ranks = None
-            if ranks is not None and all(rank_text(r) in self.choices for r in ranks):
+        if self.kind == "ranks":
+            ranks = self._ranks(value)
+            if ranks is not None:
                 return ranks
+            allowed = False
+        elif isinstance(value, bool):  # a bool is an int to Python: only bool options take one
+            allowed = self.kind == "bool"
+        elif self.kind == "int":
+            allowed = isinstance(value, int) and self.low <= value <= self.high
+        else:
+            allowed = self.kind == "choice" and value in self.choices
+        if allowed:
+            return value
         raise ValueError(f"{self.name}: {value!r} is not allowed; allowed values: {self.allowed()}")
+
+    def _ranks(self, value):
+        """A frozenset of rank indexes from a list of rank texts, or None if it is not one."""
+        if not isinstance(value, (list, tuple, set, frozenset)):
+            return None
+        try:
+            ranks = frozenset(rank_of_text(str(v)) for v in value)
+        except ValueError:
+            return None
+        return ranks if all(rank_text(r) in self.choices for r in ranks) else None
 
     def dump(self, value):
         """The JSON-safe form of a canonical value."""

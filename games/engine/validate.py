@@ -5,7 +5,7 @@ stays cheap; the property tests hold it to the same answers as ``generate``.
 """
 
 from .cards import ACE, CARD_TEXT, IS_JOKER, IS_PENALTY, IS_QUESTION, JACK, RANK, SUIT, SUIT_NAMES, rank_text
-from .generate import _connected, effective_top, starts_normally
+from .generate import connected, effective_top, starts_normally
 
 
 def play_problem(state, cards):
@@ -124,7 +124,7 @@ def _question_problem(state, cards):
                     f"{CARD_TEXT[b]} does not follow {CARD_TEXT[a]}: each question "
                     "must share a rank or suit with the one before it"
                 )
-    elif not _connected(questions):
+    elif not connected(questions):
         return "the questions must form one group, each sharing a rank or suit with another"
     if not answers:
         return None
