@@ -4,7 +4,7 @@ import random
 from itertools import islice
 
 from . import transitions
-from .cards import CARD_TEXT, SUITS, deck
+from .cards import CARD_TEXT, SUIT, SUITS, deck
 from .generate import iter_legal_moves, legal_moves
 from .moves import Move
 from .rules import Rules
@@ -226,7 +226,7 @@ def new_game(rules, players, seed, first=0):
         (start,),
         first,
         1,
-        transitions.SUIT_OF[start],
+        SUIT[start],
         None,
         (False,) * players,
         seed=seed,

@@ -18,8 +18,6 @@ from .generate import starts_normally
 from .moves import ACCEPT, DRAW, PASS, PLAY, IllegalMove
 from .validate import declaration_allowed, play_problem
 
-SUIT_OF = SUIT
-
 
 def is_start_card(card):
     """Only an answer card (4 5 6 7 9 10) may open the discard pile."""
