@@ -10,13 +10,13 @@ reply and changes nothing; a connection that sends more than its budget is close
 
 import asyncio
 
-from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games import live_frames, presence, realtime, services, turn_clock
+from games.db_calls import db_call
 from games.live_protocol import ProtocolError, parse
 from games.models import Game, Table
 from games.rate_limit import TokenBucket
@@ -34,7 +34,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.viewer = live_frames.Viewer(self.scope)
         self.shown = (None, None)  # the game and event number this viewer last got
         self.heartbeat = None
-        if not await database_sync_to_async(Table.objects.filter(pk=self.table_id).exists)():
+        if not await db_call(Table.objects.filter(pk=self.table_id).exists)():
             await self.close()
             return
         if self.user.is_authenticated:  # before joining the group: the full render says it
@@ -73,7 +73,7 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def on_move(self, message):
         try:
-            misplay = await database_sync_to_async(_submit_move)(self.table_id, self.user, message)
+            misplay = await db_call(_submit_move)(self.table_id, self.user, message)
         except services.StaleMove as refusal:
             await self.send_table(full=True, move_error=str(refusal))
         except services.ServiceError as refusal:
@@ -84,22 +84,22 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def on_resign(self, message):
         try:
-            await database_sync_to_async(_resign)(self.table_id, self.user)
+            await db_call(_resign)(self.table_id, self.user)
         except services.ServiceError as refusal:
             await self.send(live_frames.notice(str(refusal)))
 
     async def on_chat(self, message):
         try:
-            line = await database_sync_to_async(services.post_chat)(self.table_id, self.user, message.text)
+            line = await db_call(services.post_chat)(self.table_id, self.user, message.text)
         except services.ServiceError as refusal:
             await self.send(live_frames.chat_error(str(refusal)))
             return
         await self.send(live_frames.chat_error(""))
-        await realtime.announce_chat(self.table_id, await database_sync_to_async(live_frames.chat_line)(line))
+        await realtime.announce_chat(self.table_id, await db_call(live_frames.chat_line)(line))
 
     async def on_resync(self, message):
         """Nothing was missed: say so with the sync marker; else a full fresh render."""
-        current = await database_sync_to_async(live_frames.current_position)(self.table_id)
+        current = await db_call(live_frames.current_position)(self.table_id)
         if (message.game, message.seq) == current:
             await self.send(live_frames.sync_marker(*current))
         else:
@@ -118,7 +118,7 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def presence_changed(self, event):
         turn_clock.wake(self.table_id)
         now = timezone.now()
-        await self.send(await database_sync_to_async(live_frames.people_frame)(self.table_id, now))
+        await self.send(await db_call(live_frames.people_frame)(self.table_id, now))
 
     async def chat_message(self, event):
         await self.send(event["html"])
@@ -126,7 +126,7 @@ class TableConsumer(AsyncWebsocketConsumer):
     # -- Helpers ----------------------------------------------------------------------------
 
     async def send_table(self, **options):
-        frame = await database_sync_to_async(live_frames.table_frame)(
+        frame = await db_call(live_frames.table_frame)(
             self.table_id, self.viewer, timezone.now(), **options
         )
         self.shown = (frame.game_id, frame.seq)
@@ -135,13 +135,13 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def _presence(self, change):
         """Record the viewer's arrival or departure; tell the table when they came or went."""
         now = timezone.now()
-        if await database_sync_to_async(change)(self.table_id, self.user.pk, now):
+        if await db_call(change)(self.table_id, self.user.pk, now):
             await realtime.announce_presence(self.table_id)
 
     async def _keep_presence(self):
         while True:
             await asyncio.sleep(presence.heartbeat_seconds())
-            await database_sync_to_async(presence.seen)(self.table_id, self.user.pk, timezone.now())
+            await db_call(presence.seen)(self.table_id, self.user.pk, timezone.now())
 
 
 def _current_game_id(table_id):

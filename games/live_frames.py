@@ -11,6 +11,7 @@ parts of the table area that every viewer sees alike (``SHARED``: the board and 
 log) are rendered once, as a spectator sees them, and set into each viewer's render.
 """
 
+import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
 
@@ -100,22 +101,28 @@ def _render_shared(reading):
 
 
 _latest_readings = OrderedDict()  # table id -> _Latest
+_readings_lock = threading.Lock()  # guards _latest_readings
+# Renders may run in several threads (``games.db_calls``): the viewers of a table who get
+# the same news at once wait for one reading, under their table's lock of these.
+_table_locks = tuple(threading.Lock() for _ in range(64))
 
 
 def _latest(table_id, news):
     """The table read from the database, or, after a change to a game, a reading already as
-    new as that change (made for another viewer). Renders run in one thread (Channels'
-    ``database_sync_to_async``), so the readings need no lock."""
-    kept = _latest_readings.get(table_id)
-    if news and news[0] is not None and kept and kept.reading.game and kept.reading.game.pk == news[0]:
-        if kept.reading.game.seq >= news[1]:
-            return kept
-    latest = _Latest(read_table(Table.objects.get(pk=table_id)))
-    _latest_readings[table_id] = latest
-    _latest_readings.move_to_end(table_id)
-    if len(_latest_readings) > READINGS_KEPT:
-        _latest_readings.popitem(last=False)
-    return latest
+    new as that change (made for another viewer)."""
+    with _table_locks[table_id % len(_table_locks)]:
+        with _readings_lock:
+            kept = _latest_readings.get(table_id)
+        if news and news[0] is not None and kept and kept.reading.game and kept.reading.game.pk == news[0]:
+            if kept.reading.game.seq >= news[1]:
+                return kept
+        latest = _Latest(read_table(Table.objects.get(pk=table_id)))
+        with _readings_lock:
+            _latest_readings[table_id] = latest
+            _latest_readings.move_to_end(table_id)
+            if len(_latest_readings) > READINGS_KEPT:
+                _latest_readings.popitem(last=False)
+        return latest
 
 
 def current_position(table_id):

@@ -13,10 +13,10 @@ from the database).
 import asyncio
 import logging
 
-from channels.db import database_sync_to_async
 from django.utils import timezone
 
 from games import services
+from games.db_calls import db_call
 
 log = logging.getLogger(__name__)
 
@@ -39,9 +39,9 @@ class TableClock:
             self.woken.clear()
             self.looked_at = self.news  # the look below reads the database after that news
             try:
-                turn = await database_sync_to_async(services.next_server_turn)(self.table_id)
+                turn = await db_call(services.next_server_turn)(self.table_id)
                 if turn is not None and await self._sleep_until(turn.due):
-                    await database_sync_to_async(services.play_server_turn)(turn)
+                    await db_call(services.play_server_turn)(turn)
                     continue
             except Exception:  # a database hiccup must not stop the table's clock for good
                 log.exception("turn clock of table %s", self.table_id)

@@ -87,12 +87,13 @@ WSGI_APPLICATION = "kadi_site.wsgi.application"
 ASGI_APPLICATION = "kadi_site.asgi.application"
 
 # Database: DATABASE_URL, else a SQLite file. PostgreSQL uses psycopg 3's connection pool
-# (which requires CONN_MAX_AGE = 0, dj-database-url's default).
+# (which requires CONN_MAX_AGE = 0, dj-database-url's default), large enough for the
+# worker threads that run a server's websocket database calls side by side (games.db_calls).
 DATABASES = {
     "default": dj_database_url.config(default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
-    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = True
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {"min_size": 2, "max_size": 16, "timeout": 10}
 elif DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Live tables reach the database many times a second: keep each thread's connection open,
     # and use the write-ahead log, so that readers never wait for a writer and commits are cheap.

@@ -1,0 +1,26 @@
+"""Database work awaited from async code (the table's websocket consumers and turn clocks).
+
+Channels' ``database_sync_to_async`` runs every call in one shared thread by default, so on
+a busy server each call queues behind all the others. PostgreSQL takes many writers at
+once (a game's moves are still serialised by its row lock), so there the calls run side by
+side in a pool of threads of this process, each borrowing a pooled connection for the call
+and giving it back at the end. SQLite takes one writer at a time: there they keep to the
+one thread.
+"""
+
+from concurrent.futures import ThreadPoolExecutor
+
+from channels.db import database_sync_to_async
+from django.conf import settings
+
+PARALLEL = settings.DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"
+THREADS = 8  # fewer than the connection pool's max_size (settings.DATABASES)
+
+_executor = ThreadPoolExecutor(max_workers=THREADS, thread_name_prefix="db-call") if PARALLEL else None
+
+
+def db_call(func):
+    """``func`` as a coroutine function that runs it in a database thread (see above)."""
+    if PARALLEL:
+        return database_sync_to_async(func, thread_sensitive=False, executor=_executor)
+    return database_sync_to_async(func)
