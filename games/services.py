@@ -513,12 +513,13 @@ def _server_turn(game, now):
 
 def _hand_to_bot(game, player):
     """A greedy bot plays out ``player``'s game (they count as having left) and takes their
-    seat at the table."""
+    seat at the table (news of the seats, so that every page shows who sits there now)."""
     bot = _free_bot(game.table, "greedy")
     player.left = True
     player.stand_in = bot
     player.save(update_fields=["missed_turns", "left", "stand_in"])
     Seat.objects.filter(table_id=game.table_id, user_id=player.user_id).update(user=bot)
+    _announce(game.table_id)
 
 
 # -- Table chat -------------------------------------------------------------------------

@@ -2,10 +2,12 @@
 resigning, and a new game reaching everyone. Time is controlled by moving the start of the
 turn into the past, then waking the table's clock as any news at the table does."""
 
+import asyncio
 from datetime import timedelta
 
 import pytest
 from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
@@ -13,7 +15,7 @@ from django.utils import timezone
 from games import bots, presence, realtime, services
 from games.models import Game, GamePlayer, Move, Seat
 from tests.games.helpers import put_position
-from tests.realtime.helpers import open_client
+from tests.realtime.helpers import WAIT, open_client
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -146,6 +148,27 @@ async def test_after_three_missed_turns_a_bot_takes_over_the_seat(user, baraka):
             await bara.move(await a_safe_move(game), seq=current.seq)
         await bara.until(lambda f, seq=current.seq: f.sync and f.sync[1] > seq)
     await bara.close()
+
+
+async def test_a_bot_taking_over_a_seat_is_news_of_the_seats(game):
+    """Every page at the table then shows the bot in the seat (its people panel)."""
+    layer = get_channel_layer()
+    await layer.group_add(realtime.table_group(game.table_id), "listener")
+    await set_timer(game.table, 20)
+    await database_sync_to_async(
+        lambda: GamePlayer.objects.filter(game=game, seat=0).update(missed_turns=2)
+    )()
+    await database_sync_to_async(  # the turn began long ago, told to no one
+        lambda: Game.objects.filter(pk=game.pk).update(updated_at=timezone.now() - timedelta(seconds=21))
+    )()
+    turn = await database_sync_to_async(services.next_server_turn)(game.table_id)
+
+    await database_sync_to_async(services.play_server_turn)(turn)
+
+    news = [await asyncio.wait_for(layer.receive("listener"), WAIT) for _ in range(2)]
+    assert {"type": "table.changed", "game": None, "seq": None} in news  # the seats
+    assert {"type": "table.changed", "game": game.pk, "seq": turn.seq + 1} in news
+    assert (await player(game, 0)).stand_in is not None
 
 
 async def test_a_resignation_reaches_everyone(user, baraka, make_user):
