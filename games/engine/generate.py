@@ -8,9 +8,17 @@ run of questions), penalty combos (which hold every same-rank run of penalty car
 """
 
 from .cards import ACE, IS_JOKER, IS_PENALTY, IS_QUESTION, JACK, RANK, SUIT
-from .moves import ACCEPT, DRAW, PASS, Move
+from .moves import ACCEPT, DRAW, PASS, PLAY, Move
 
 ALL_SUITS = (0, 1, 2, 3)
+
+# Shared Move objects for the commonest moves (one-card plays, draw, accept, pass), so
+# that listing them builds nothing. ``DECLARING[c]`` holds one move per suit for an ace.
+SINGLE = tuple((Move(PLAY, (c,)),) for c in range(54))
+DECLARING = tuple(
+    tuple(Move(PLAY, (c,), suit) for suit in ALL_SUITS) if RANK[c] == ACE else SINGLE[c] for c in range(54)
+)
+DRAW_MOVE, ACCEPT_MOVE, PASS_MOVE = Move(DRAW), Move(ACCEPT), Move(PASS)
 
 
 def legal_moves(state):
@@ -28,33 +36,33 @@ def iter_legal_moves(state):
     rules = state.rules
     if state.drawn is not None:
         starters = [state.drawn] if starts_normally(state, state.drawn) else []
-        yield from _as_moves(normal_plays(state, hand, starters), declarable=True)
-        yield Move(PASS)
+        yield from normal_moves(state, hand, starters)
+        yield PASS_MOVE
     elif pending is None:
         can_play = False
-        for move in _as_moves(normal_plays(state, hand, _normal_starters(state, hand)), declarable=True):
+        for move in normal_moves(state, hand, _normal_starters(state, hand)):
             can_play = True
             yield move
         if not can_play or rules.voluntary_draw:
-            yield Move(DRAW)
+            yield DRAW_MOVE
     elif pending[0] == "penalty":
-        yield from _as_moves(penalty_counters(state, hand), declarable=True)
+        yield from _as_moves(penalty_counters(state, hand), True)
         if rules.ace_cancels_penalty:
             aces = _orderings([c for c in hand if RANK[c] == ACE])
             if rules.double_ace_declares:
-                yield from _as_moves([p for p in aces if len(p) > 1], declarable=True)
+                yield from _as_moves([p for p in aces if len(p) > 1], True)
                 aces = [p for p in aces if len(p) == 1]
-            yield from _as_moves(aces, declarable=False)
-        yield Move(DRAW)
+            yield from _as_moves(aces, False)
+        yield DRAW_MOVE
     elif pending[0] == "jump":
         if rules.jump_counter:
-            yield from _as_moves(_orderings([c for c in hand if RANK[c] == JACK]), declarable=False)
-        yield Move(ACCEPT)
+            yield from _as_moves(_orderings([c for c in hand if RANK[c] == JACK]), False)
+        yield ACCEPT_MOVE
     else:  # a question of suit X, answered by this player
         suit = pending[1]
         starters = [c for c in hand if SUIT[c] == suit or IS_QUESTION[c]]
-        yield from _as_moves(normal_plays(state, hand, starters), declarable=True)
-        yield Move(DRAW)
+        yield from normal_moves(state, hand, starters)
+        yield DRAW_MOVE
 
 
 def starts_normally(state, card):
@@ -98,9 +106,10 @@ def effective_top(state):
     return None
 
 
-def normal_plays(state, hand, starters):
-    """Every play of any shape that begins with one of ``starters``."""
+def normal_moves(state, hand, starters):
+    """Every move whose play, of any shape, begins with one of ``starters``."""
     rules = state.rules
+    ranks = [RANK[c] for c in hand]
     questions = penalties = answer_seqs = None  # built on first need: most turns have none
     for start in starters:
         if IS_QUESTION[start]:
@@ -108,18 +117,16 @@ def normal_plays(state, hand, starters):
                 questions = [c for c in hand if IS_QUESTION[c]]
                 d = rules.derived
                 answer_seqs = _AnswerSequences(hand, d) if d.answers_in_play else None
-            yield from _question_plays(start, questions, rules.question_chain, answer_seqs)
+            yield from _as_moves(_question_plays(start, questions, rules.question_chain, answer_seqs), True)
         elif IS_PENALTY[start]:
             if penalties is None:
                 penalties = [c for c in hand if IS_PENALTY[c]]
-            yield from _penalty_plays(start, hand, penalties, rules)
-        else:
-            rank = RANK[start]
-            same = [c for c in hand if c != start and RANK[c] == rank]
-            if same:
-                yield from _extend((start,), same)
-            else:
-                yield (start,)
+            yield from _as_moves(_penalty_plays(start, hand, penalties, rules), True)
+        elif ranks.count(RANK[start]) > 1:
+            same = [c for c in hand if c != start and RANK[c] == RANK[start]]
+            yield from _as_moves(_extend((start,), same), True)
+        else:  # the commonest play of all: one card
+            yield from DECLARING[start]
 
 
 def penalty_counters(state, hand):
@@ -152,12 +159,15 @@ def _penalty_plays(start, hand, penalties, rules):
 
 def _as_moves(plays, declarable):
     """Moves for plays; a play ending in an ace gets one move per declarable suit."""
+    singles = DECLARING if declarable else SINGLE
     for play in plays:
-        if declarable and RANK[play[-1]] == ACE:
+        if len(play) == 1:
+            yield from singles[play[0]]
+        elif declarable and RANK[play[-1]] == ACE:
             for suit in ALL_SUITS:
-                yield Move("play", play, suit)
+                yield Move(PLAY, play, suit)
         else:
-            yield Move("play", play)
+            yield Move(PLAY, play)
 
 
 def _extend(prefix, pool, min_len=1, out=None):
