@@ -9,6 +9,9 @@ from .generate import iter_legal_moves, legal_moves
 from .moves import Move
 from .rules import Rules
 
+# ``apply`` looks for the move among at most this many listed moves before checking it.
+LISTED_SCAN_LIMIT = 64
+
 
 class State:
     """An immutable game position. ``apply`` returns a new State and never changes this one.
@@ -109,7 +112,18 @@ class State:
         """The position after ``move`` (a Move or move text); raises IllegalMove."""
         if isinstance(move, str):
             move = Move.parse(move)
-        return transitions.apply(self, move)
+        return transitions.apply(self, move, self._listed(move))
+
+    def _listed(self, move):
+        """Whether ``move`` is the very object of a move ``legal_moves`` listed here (the
+        usual case when searching): then it needs no checking. Long lists are not scanned."""
+        legal = self._legal
+        if legal is None or len(legal) > LISTED_SCAN_LIMIT:
+            return False
+        for listed in legal:
+            if listed is move:
+                return True
+        return False
 
     def places(self):
         """Final places by seat (1 = first; equal card counts share), None while running."""

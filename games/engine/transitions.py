@@ -24,16 +24,18 @@ def is_start_card(card):
     return RANK[card] in PLAIN_RANKS
 
 
-def apply(state, move):
-    """The state after ``move``; IllegalMove when the rules refuse it (section 8 aside)."""
-    reason = text_problem(state, move)
-    if reason is not None:
-        raise IllegalMove(reason)
-    reason = rule_problem(state, move)
-    if reason is not None:
-        if move.kind == PLAY and state.rules.misplay == "penalty":
-            return _misplay(state, move.declare)
-        raise IllegalMove(reason)
+def apply(state, move, listed=False):
+    """The state after ``move``; IllegalMove when the rules refuse it (section 8 aside).
+    ``listed``: the move is known legal (one that ``legal_moves`` listed), so is not checked."""
+    if not listed:
+        reason = text_problem(state, move)
+        if reason is not None:
+            raise IllegalMove(reason)
+        reason = rule_problem(state, move)
+        if reason is not None:
+            if move.kind == PLAY and state.rules.misplay == "penalty":
+                return _misplay(state, move.declare)
+            raise IllegalMove(reason)
     if move.kind == PLAY:
         suit = move.suit
         if suit is None and declaration_allowed(state, move.cards):
