@@ -7,6 +7,8 @@ run of questions), penalty combos (which hold every same-rank run of penalty car
 ``same-rank`` combos; under ``same-suit`` the longer same-rank runs are added separately).
 """
 
+from itertools import chain, repeat
+
 from .cards import ACE, IS_JOKER, IS_PENALTY, IS_QUESTION, JACK, RANK, SUIT
 from .moves import ACCEPT, DRAW, PASS, PLAY, Move
 
@@ -29,40 +31,44 @@ def legal_moves(state):
 def iter_legal_moves(state):
     """The legal moves one by one: a hand full of questions and answers can have millions
     of orderings, so a caller that needs only some can stop early."""
+    return chain.from_iterable(_move_groups(state))
+
+
+def _move_groups(state):
+    """The legal moves as a list of groups (tuples, lists, or lazy iterators for the shapes
+    that can have very many orderings), in order."""
     if state.finished:
-        return
+        return []
     hand = state.hands[state.turn]
     pending = state.pending
     rules = state.rules
     if state.drawn is not None:
         starters = [state.drawn] if starts_normally(state, state.drawn) else []
-        yield from normal_moves(state, hand, starters)
-        yield PASS_MOVE
-    elif pending is None:
-        can_play = False
-        for move in normal_moves(state, hand, _normal_starters(state, hand)):
-            can_play = True
-            yield move
-        if not can_play or rules.voluntary_draw:
-            yield DRAW_MOVE
-    elif pending[0] == "penalty":
-        yield from _as_moves(penalty_counters(state, hand), True)
+        return _normal_groups(state, hand, starters) + [(PASS_MOVE,)]
+    if pending is None:
+        starters = _normal_starters(state, hand)
+        groups = _normal_groups(state, hand, starters)
+        if not starters or rules.voluntary_draw:  # every starter begins at least one play
+            groups.append((DRAW_MOVE,))
+        return groups
+    if pending[0] == "penalty":
+        groups = [_as_moves(penalty_counters(state, hand), True)]
         if rules.ace_cancels_penalty:
             aces = _orderings([c for c in hand if RANK[c] == ACE])
             if rules.double_ace_declares:
-                yield from _as_moves([p for p in aces if len(p) > 1], True)
+                groups.append(_as_moves([p for p in aces if len(p) > 1], True))
                 aces = [p for p in aces if len(p) == 1]
-            yield from _as_moves(aces, False)
-        yield DRAW_MOVE
-    elif pending[0] == "jump":
+            groups.append(_as_moves(aces, False))
+        groups.append((DRAW_MOVE,))
+        return groups
+    if pending[0] == "jump":
         if rules.jump_counter:
-            yield from _as_moves(_orderings([c for c in hand if RANK[c] == JACK]), False)
-        yield ACCEPT_MOVE
-    else:  # a question of suit X, answered by this player
-        suit = pending[1]
-        starters = [c for c in hand if SUIT[c] == suit or IS_QUESTION[c]]
-        yield from normal_moves(state, hand, starters)
-        yield DRAW_MOVE
+            return [_as_moves(_orderings([c for c in hand if RANK[c] == JACK]), False), (ACCEPT_MOVE,)]
+        return [(ACCEPT_MOVE,)]
+    # a question of suit X, answered by this player
+    suit = pending[1]
+    starters = [c for c in hand if SUIT[c] == suit or IS_QUESTION[c]]
+    return _normal_groups(state, hand, starters) + [(DRAW_MOVE,)]
 
 
 def starts_normally(state, card):
@@ -106,10 +112,11 @@ def effective_top(state):
     return None
 
 
-def normal_moves(state, hand, starters):
-    """Every move whose play, of any shape, begins with one of ``starters``."""
+def _normal_groups(state, hand, starters):
+    """One group of moves per starter: its plays of every shape (RULES.md section 4)."""
     rules = state.rules
     ranks = [RANK[c] for c in hand]
+    groups = []
     questions = penalties = answer_seqs = None  # built on first need: most turns have none
     for start in starters:
         if IS_QUESTION[start]:
@@ -117,16 +124,18 @@ def normal_moves(state, hand, starters):
                 questions = [c for c in hand if IS_QUESTION[c]]
                 d = rules.derived
                 answer_seqs = _AnswerSequences(hand, d) if d.answers_in_play else None
-            yield from _as_moves(_question_plays(start, questions, rules.question_chain, answer_seqs), True)
+            plays = _question_plays(start, questions, rules.question_chain, answer_seqs)
         elif IS_PENALTY[start]:
             if penalties is None:
                 penalties = [c for c in hand if IS_PENALTY[c]]
-            yield from _as_moves(_penalty_plays(start, hand, penalties, rules), True)
+            plays = _penalty_plays(start, hand, penalties, rules)
         elif ranks.count(RANK[start]) > 1:
-            same = [c for c in hand if c != start and RANK[c] == RANK[start]]
-            yield from _as_moves(_extend((start,), same), True)
+            plays = _extend((start,), [c for c in hand if c != start and RANK[c] == RANK[start]])
         else:  # the commonest play of all: one card
-            yield from DECLARING[start]
+            groups.append(DECLARING[start])
+            continue
+        groups.append(_as_moves(plays, True))
+    return groups
 
 
 def penalty_counters(state, hand):
@@ -158,16 +167,17 @@ def _penalty_plays(start, hand, penalties, rules):
 
 
 def _as_moves(plays, declarable):
-    """Moves for plays; a play ending in an ace gets one move per declarable suit."""
-    singles = DECLARING if declarable else SINGLE
-    for play in plays:
-        if len(play) == 1:
-            yield from singles[play[0]]
-        elif declarable and RANK[play[-1]] == ACE:
-            for suit in ALL_SUITS:
-                yield Move(PLAY, play, suit)
-        else:
-            yield Move(PLAY, play)
+    """The moves for ``plays``, lazily (see ``_play_moves``)."""
+    return chain.from_iterable(map(_play_moves, plays, repeat(declarable)))
+
+
+def _play_moves(play, declarable):
+    """The moves for one play: when ``declarable``, one per suit for a play ending in an ace."""
+    if len(play) == 1:
+        return (DECLARING if declarable else SINGLE)[play[0]]
+    if declarable and RANK[play[-1]] == ACE:
+        return [Move(PLAY, play, suit) for suit in ALL_SUITS]
+    return (Move(PLAY, play),)
 
 
 def _extend(prefix, pool, min_len=1, out=None):
