@@ -102,13 +102,14 @@ def _play(state, cards, declared_suit, declare):
     seat = s.turn
     rules = s.rules
     d = rules.derived
-    hand = tuple(c for c in s.hands[seat] if c not in cards)
+    hand = tuple([c for c in s.hands[seat] if c not in cards])
     s.hands = _with(s.hands, seat, hand)
     before = s.pending
     top_before = s.discard_pile[-1]
     s.discard_pile = s.discard_pile + cards
     had_declared = s.declared[seat]
-    s.declared = _with(s.declared, seat, declare)
+    if declare != had_declared:
+        s.declared = _with(s.declared, seat, declare)
     s.drawn = None
     s.pending = None
     last = cards[-1]
@@ -178,7 +179,8 @@ def _kickback(s, kings):
 def _draw_move(state, declare):
     s = _clone(state)
     seat = s.turn
-    s.declared = _with(s.declared, seat, declare)
+    if s.declared[seat] != declare:
+        s.declared = _with(s.declared, seat, declare)
     pending = s.pending
     if pending is not None:  # a penalty of n, or a question: draw and the turn ends
         _draw(s, seat, pending[1] if pending[0] == "penalty" else 1)
