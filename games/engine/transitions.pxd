@@ -1,8 +1,9 @@
+from games.engine.moves cimport Move
 from games.engine.state cimport State
 
-cpdef object apply(State state, object move, bint listed=*)
-cpdef object text_problem(State state, object move)
-cpdef object rule_problem(State state, object move)
+cpdef object apply(State state, Move move, bint listed=*)
+cpdef object text_problem(State state, Move move)
+cpdef object rule_problem(State state, Move move)
 cdef State _play(State state, tuple cards, object declared_suit, bint declare)
 cdef object _suit_after_penalty(State s, tuple cards)
 cdef State _kickback(State s, Py_ssize_t kings)
