@@ -25,7 +25,7 @@ DRAW_MOVE, ACCEPT_MOVE, PASS_MOVE = Move(DRAW), Move(ACCEPT), Move(PASS)
 
 def legal_moves(state):
     """Every distinct legal move of the player to move, without ``!``."""
-    return list(iter_legal_moves(state))
+    return list(chain.from_iterable(_move_groups(state)))
 
 
 def iter_legal_moves(state):

@@ -1,3 +1,5 @@
+cimport cython
+
 cdef class State:
     cdef public object rules
     cdef public tuple hands
@@ -15,3 +17,6 @@ cdef class State:
     cdef public object seed
     cdef public Py_ssize_t shuffles
     cdef public object _legal
+
+    @cython.locals(s=State)
+    cpdef State _copy(self)

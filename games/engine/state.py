@@ -78,6 +78,27 @@ class State:
         self.shuffles = shuffles
         self._legal = None
 
+    def _copy(self):
+        """A copy for ``transitions`` to change into the next position (without the legal moves)."""
+        s = State.__new__(State)
+        s.rules = self.rules
+        s.hands = self.hands
+        s.draw_pile = self.draw_pile
+        s.discard_pile = self.discard_pile
+        s.turn = self.turn
+        s.direction = self.direction
+        s.suit = self.suit
+        s.pending = self.pending
+        s.declared = self.declared
+        s.drawn = self.drawn
+        s.winner = self.winner
+        s.finished = self.finished
+        s.turns = self.turns
+        s.seed = self.seed
+        s.shuffles = self.shuffles
+        s._legal = None
+        return s
+
     @property
     def players(self):
         return len(self.hands)

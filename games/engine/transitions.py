@@ -44,8 +44,8 @@ def apply(state, move, listed=False):
     if move.kind == DRAW:
         return _draw_move(state, move.declare)
     if move.kind == ACCEPT:
-        return _finish(_accept(_clone(state), move.declare))
-    s = _clone(state)  # pass
+        return _finish(_accept(state._copy(), move.declare))
+    s = state._copy()  # pass
     s.drawn = None
     _declare_if(s, move.declare)
     return _finish(_advance(s))
@@ -98,7 +98,7 @@ def rule_problem(state, move):
 
 
 def _play(state, cards, declared_suit, declare):
-    s = _clone(state)
+    s = state._copy()
     seat = s.turn
     rules = s.rules
     d = rules.derived
@@ -177,7 +177,7 @@ def _kickback(s, kings):
 
 
 def _draw_move(state, declare):
-    s = _clone(state)
+    s = state._copy()
     seat = s.turn
     if s.declared[seat] != declare:
         s.declared = _with(s.declared, seat, declare)
@@ -209,7 +209,7 @@ def _accept(s, declare):
 
 def _misplay(state, declare):
     """RULES.md section 8: the cards stay; one card more than the player would have drawn."""
-    s = _clone(state)
+    s = state._copy()
     seat = s.turn
     pending = s.pending
     if pending is not None and pending[0] == "jump":
@@ -275,22 +275,3 @@ def _finish(s):
 def _with(items, index, value):
     return items[:index] + (value,) + items[index + 1 :]
 
-
-def _clone(state):
-    return type(state)(
-        state.rules,
-        state.hands,
-        state.draw_pile,
-        state.discard_pile,
-        state.turn,
-        state.direction,
-        state.suit,
-        state.pending,
-        state.declared,
-        state.drawn,
-        state.winner,
-        state.finished,
-        state.turns,
-        state.seed,
-        state.shuffles,
-    )
