@@ -154,16 +154,20 @@ def penalty_counters(state, hand):
         ):
             starters.append(c)
     penalties = [c for c in hand if IS_PENALTY[c]]
+    plays = []
     for start in starters:
-        yield from _penalty_plays(start, hand, penalties, state.rules)
+        plays += _penalty_plays(start, hand, penalties, state.rules)
+    return plays
 
 
 def _penalty_plays(start, hand, penalties, rules):
-    """Combos from a penalty card, and under same-suit combos its same-rank runs too."""
+    """A list of the combos from a penalty card, and under same-suit combos its same-rank
+    runs too (a combo holds at most four cards of a rank or suit and two jokers)."""
     combo_key = rules.derived.combo_key
-    yield from _combos((start,), penalties, combo_key, combo_key[start])
+    plays = _combos((start,), penalties, combo_key, combo_key[start], [])
     if rules.penalty_combo == "same-suit" and not IS_JOKER[start]:
-        yield from _extend((start,), [c for c in hand if c != start and RANK[c] == RANK[start]], min_len=2)
+        _extend((start,), [c for c in hand if c != start and RANK[c] == RANK[start]], 2, plays)
+    return plays
 
 
 def _as_moves(plays, declarable):
@@ -200,23 +204,23 @@ def _orderings(cards):
     return out
 
 
-def _combos(play, penalties, combo_key, key):
-    """Penalty combos growing ``play``: its non-joker cards share ``key``, a value of
-    ``combo_key`` (their rank or their suit; None while the play holds only jokers)."""
-    yield play
+def _combos(play, penalties, combo_key, key, out):
+    """``out`` with the penalty combos growing ``play``: its non-joker cards share ``key``, a
+    value of ``combo_key`` (their rank or their suit; None while the play holds only jokers)."""
+    out.append(play)
     for c in penalties:
         if c not in play:
             k = combo_key[c]
             if k is None or key is None or k == key:
-                yield from _combos(play + (c,), penalties, combo_key, key if k is None else k)
+                _combos(play + (c,), penalties, combo_key, key if k is None else k, out)
+    return out
 
 
 def _question_plays(start, questions, chain, answer_seqs):
     """Question chains from ``start`` and, where answers belong to the play, their answers."""
     if chain == "consecutive":
-        yield from _chains((start,), questions, answer_seqs)
-    else:
-        yield from _groups((start,), questions, answer_seqs)
+        return _chains((start,), questions, answer_seqs)
+    return _groups((start,), questions, answer_seqs)
 
 
 def _chains(play, questions, answer_seqs):
