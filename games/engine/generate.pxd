@@ -15,4 +15,8 @@ cdef list _normal_starters(State state, tuple hand)
 cpdef object effective_top(State state)
 @cython.locals(c=Py_ssize_t, start=Py_ssize_t, ranks=list, groups=list)
 cdef list _normal_groups(State state, tuple hand, list starters)
-cdef object _as_moves(object plays, bint declarable)
+cdef object _play_moves(tuple play, bint declarable)
+
+cdef class _AnswerSequences:
+    cdef list answers
+    cdef dict cache

@@ -7,7 +7,7 @@ run of questions), penalty combos (which hold every same-rank run of penalty car
 ``same-rank`` combos; under ``same-suit`` the longer same-rank runs are added separately).
 """
 
-from itertools import chain, repeat
+from itertools import chain
 
 from .cards import ACE, IS_JOKER, IS_PENALTY, IS_QUESTION, JACK, RANK, SUIT
 from .moves import ACCEPT, DRAW, PASS, PLAY, Move
@@ -172,7 +172,8 @@ def _penalty_plays(start, hand, penalties, rules):
 
 def _as_moves(plays, declarable):
     """The moves for ``plays``, lazily (see ``_play_moves``)."""
-    return chain.from_iterable(map(_play_moves, plays, repeat(declarable)))
+    for play in plays:
+        yield from _play_moves(play, declarable)
 
 
 def _play_moves(play, declarable):
