@@ -1,3 +1,5 @@
+cimport cython
+
 from games.engine.moves cimport Move
 from games.engine.state cimport State
 
@@ -15,3 +17,5 @@ cdef object _declare_if(State s, bint declare)
 cdef State _advance(State s)
 cdef State _finish(State s)
 cdef tuple _with(tuple items, Py_ssize_t index, object value)
+@cython.locals(i=Py_ssize_t, n=Py_ssize_t, bits=Py_ssize_t, j=Py_ssize_t)
+cdef _shuffle(list pile, object rng)

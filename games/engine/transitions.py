@@ -245,13 +245,26 @@ def _draw(s, seat, count):
             if len(s.discard_pile) <= 1:
                 break
             pile = list(s.discard_pile[:-1])
-            random.Random(f"kadi-shuffle:{s.seed}:{s.shuffles}").shuffle(pile)
+            _shuffle(pile, random.Random(f"kadi-shuffle:{s.seed}:{s.shuffles}"))
             s.shuffles += 1
             s.discard_pile = s.discard_pile[-1:]
         got.append(pile.pop())
     s.draw_pile = tuple(pile)
     s.hands = _with(s.hands, seat, s.hands[seat] + tuple(got))
     return got
+
+
+def _shuffle(pile, rng):
+    """``rng.shuffle(pile)``: the same order, by the same steps as the standard library's
+    ``random.shuffle`` (so stored games replay), as a loop that compiles to C."""
+    getrandbits = rng.getrandbits
+    for i in range(len(pile) - 1, 0, -1):
+        n = i + 1
+        bits = n.bit_length()
+        j = getrandbits(bits)
+        while j >= n:
+            j = getrandbits(bits)
+        pile[i], pile[j] = pile[j], pile[i]
 
 
 def _declare_if(s, declare):
