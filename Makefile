@@ -28,6 +28,7 @@ run: venv
 
 test: venv
 	$(BIN)/pytest
+	KADI_PURE_ENGINE=1 $(BIN)/pytest tests/engine -q
 
 lint: venv
 	$(BIN)/ruff check .
