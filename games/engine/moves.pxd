@@ -1,6 +1,6 @@
 cdef class Move:
-    cdef public str kind
-    cdef public tuple cards
-    cdef public object suit
-    cdef public bint declare
-    cdef public tuple _key
+    cdef readonly str kind
+    cdef readonly tuple cards
+    cdef readonly object suit
+    cdef readonly bint declare
+    cdef readonly tuple _key
