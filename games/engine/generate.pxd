@@ -20,3 +20,10 @@ cdef object _play_moves(tuple play, bint declarable)
 cdef class _AnswerSequences:
     cdef list answers
     cdef dict cache
+
+cdef list penalty_counters(State state, tuple hand)
+cdef list _penalty_plays(object start, tuple hand, list penalties, object rules)
+cdef list _extend(tuple prefix, list pool, Py_ssize_t min_len=*, list out=*)
+cdef list _orderings(list cards)
+cdef list _combos(tuple play, list penalties, tuple combo_key, object key, list out)
+cdef object _question_plays(object start, list questions, str chain, object answer_seqs)

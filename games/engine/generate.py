@@ -201,7 +201,7 @@ def _orderings(cards):
     """Every ordering of every non-empty subset of ``cards``."""
     out = []
     for i, card in enumerate(cards):
-        _extend((card,), cards[:i] + cards[i + 1 :], out=out)
+        _extend((card,), cards[:i] + cards[i + 1 :], 1, out)
     return out
 
 
