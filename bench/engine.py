@@ -6,6 +6,9 @@ from one seeded generator, until ``--seconds`` of CPU time are spent (or exactly
 issue 2, never asserted in tests.
 
     .venv/bin/python bench/engine.py [--seconds N] [--games N] [--seed N]
+
+It times the compiled engine when ``make venv`` has built it; KADI_PURE_ENGINE=1 times the
+pure-Python modules.
 """
 
 import argparse
@@ -20,7 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a script from anywhere
 
-from games.engine import Rules, new_game
+from games.engine import COMPILED, Rules, new_game
 from games.engine.moves import PLAY
 from games.engine.rules import PRESETS
 
@@ -168,7 +171,9 @@ def bench_openspiel(pyspiel, args):
 
 def bench_kadi(args, openspiel):
     """Time every preset for each player count; print the table and return the tallies."""
-    print("Kadi engine (games.engine). A move is one apply(): a whole play, a draw, accept or pass.")
+    build = "compiled by Cython" if COMPILED else "pure Python"
+    print(f"Kadi engine (games.engine, {build}). A move is one apply(): a whole play, a draw, "
+          "accept or pass.")
     ratios = " The last two columns divide by OpenSpiel's." if openspiel else ""
     print("'no winner': ended at max_turns." + ratios)
     print(HEADER + ("  games/s ÷ OS  µs/move ÷ OS" if openspiel else ""))

@@ -7,54 +7,68 @@ run of questions), penalty combos (which hold every same-rank run of penalty car
 ``same-rank`` combos; under ``same-suit`` the longer same-rank runs are added separately).
 """
 
+from itertools import chain
+
 from .cards import ACE, IS_JOKER, IS_PENALTY, IS_QUESTION, JACK, RANK, SUIT
-from .moves import ACCEPT, DRAW, PASS, Move
+from .moves import ACCEPT, DRAW, PASS, PLAY, Move
 
 ALL_SUITS = (0, 1, 2, 3)
+
+# Shared Move objects for the commonest moves (one-card plays, draw, accept, pass), so
+# that listing them builds nothing. ``DECLARING[c]`` holds one move per suit for an ace.
+SINGLE = tuple((Move(PLAY, (c,)),) for c in range(54))
+DECLARING = tuple(
+    tuple(Move(PLAY, (c,), suit) for suit in ALL_SUITS) if RANK[c] == ACE else SINGLE[c] for c in range(54)
+)
+DRAW_MOVE, ACCEPT_MOVE, PASS_MOVE = Move(DRAW), Move(ACCEPT), Move(PASS)
 
 
 def legal_moves(state):
     """Every distinct legal move of the player to move, without ``!``."""
-    return list(iter_legal_moves(state))
+    return list(chain.from_iterable(_move_groups(state)))
 
 
 def iter_legal_moves(state):
     """The legal moves one by one: a hand full of questions and answers can have millions
     of orderings, so a caller that needs only some can stop early."""
+    return chain.from_iterable(_move_groups(state))
+
+
+def _move_groups(state):
+    """The legal moves as a list of groups (tuples, lists, or lazy iterators for the shapes
+    that can have very many orderings), in order."""
     if state.finished:
-        return
+        return []
     hand = state.hands[state.turn]
     pending = state.pending
     rules = state.rules
     if state.drawn is not None:
         starters = [state.drawn] if starts_normally(state, state.drawn) else []
-        yield from _as_moves(normal_plays(state, hand, starters), declarable=True)
-        yield Move(PASS)
-    elif pending is None:
-        can_play = False
-        for move in _as_moves(normal_plays(state, hand, _normal_starters(state, hand)), declarable=True):
-            can_play = True
-            yield move
-        if not can_play or rules.voluntary_draw:
-            yield Move(DRAW)
-    elif pending[0] == "penalty":
-        yield from _as_moves(penalty_counters(state, hand), declarable=True)
+        return _normal_groups(state, hand, starters) + [(PASS_MOVE,)]
+    if pending is None:
+        starters = _normal_starters(state, hand)
+        groups = _normal_groups(state, hand, starters)
+        if not starters or rules.voluntary_draw:  # every starter begins at least one play
+            groups.append((DRAW_MOVE,))
+        return groups
+    if pending[0] == "penalty":
+        groups = [_as_moves(penalty_counters(state, hand), True)]
         if rules.ace_cancels_penalty:
             aces = _orderings([c for c in hand if RANK[c] == ACE])
             if rules.double_ace_declares:
-                yield from _as_moves([p for p in aces if len(p) > 1], declarable=True)
+                groups.append(_as_moves([p for p in aces if len(p) > 1], True))
                 aces = [p for p in aces if len(p) == 1]
-            yield from _as_moves(aces, declarable=False)
-        yield Move(DRAW)
-    elif pending[0] == "jump":
+            groups.append(_as_moves(aces, False))
+        groups.append((DRAW_MOVE,))
+        return groups
+    if pending[0] == "jump":
         if rules.jump_counter:
-            yield from _as_moves(_orderings([c for c in hand if RANK[c] == JACK]), declarable=False)
-        yield Move(ACCEPT)
-    else:  # a question of suit X, answered by this player
-        suit = pending[1]
-        starters = [c for c in hand if SUIT[c] == suit or IS_QUESTION[c]]
-        yield from _as_moves(normal_plays(state, hand, starters), declarable=True)
-        yield Move(DRAW)
+            return [_as_moves(_orderings([c for c in hand if RANK[c] == JACK]), False), (ACCEPT_MOVE,)]
+        return [(ACCEPT_MOVE,)]
+    # a question of suit X, answered by this player
+    suit = pending[1]
+    starters = [c for c in hand if SUIT[c] == suit or IS_QUESTION[c]]
+    return _normal_groups(state, hand, starters) + [(DRAW_MOVE,)]
 
 
 def starts_normally(state, card):
@@ -98,9 +112,11 @@ def effective_top(state):
     return None
 
 
-def normal_plays(state, hand, starters):
-    """Every play of any shape that begins with one of ``starters``."""
+def _normal_groups(state, hand, starters):
+    """One group of moves per starter: its plays of every shape (RULES.md section 4)."""
     rules = state.rules
+    ranks = [RANK[c] for c in hand]
+    groups = []
     questions = penalties = answer_seqs = None  # built on first need: most turns have none
     for start in starters:
         if IS_QUESTION[start]:
@@ -108,18 +124,18 @@ def normal_plays(state, hand, starters):
                 questions = [c for c in hand if IS_QUESTION[c]]
                 d = rules.derived
                 answer_seqs = _AnswerSequences(hand, d) if d.answers_in_play else None
-            yield from _question_plays(start, questions, rules.question_chain, answer_seqs)
+            plays = _question_plays(start, questions, rules.question_chain, answer_seqs)
         elif IS_PENALTY[start]:
             if penalties is None:
                 penalties = [c for c in hand if IS_PENALTY[c]]
-            yield from _penalty_plays(start, hand, penalties, rules)
-        else:
-            rank = RANK[start]
-            same = [c for c in hand if c != start and RANK[c] == rank]
-            if same:
-                yield from _extend((start,), same)
-            else:
-                yield (start,)
+            plays = _penalty_plays(start, hand, penalties, rules)
+        elif ranks.count(RANK[start]) > 1:
+            plays = _extend((start,), [c for c in hand if c != start and RANK[c] == RANK[start]])
+        else:  # the commonest play of all: one card
+            groups.append(DECLARING[start])
+            continue
+        groups.append(_as_moves(plays, True))
+    return groups
 
 
 def penalty_counters(state, hand):
@@ -138,26 +154,35 @@ def penalty_counters(state, hand):
         ):
             starters.append(c)
     penalties = [c for c in hand if IS_PENALTY[c]]
+    plays = []
     for start in starters:
-        yield from _penalty_plays(start, hand, penalties, state.rules)
+        plays += _penalty_plays(start, hand, penalties, state.rules)
+    return plays
 
 
 def _penalty_plays(start, hand, penalties, rules):
-    """Combos from a penalty card, and under same-suit combos its same-rank runs too."""
+    """A list of the combos from a penalty card, and under same-suit combos its same-rank
+    runs too (a combo holds at most four cards of a rank or suit and two jokers)."""
     combo_key = rules.derived.combo_key
-    yield from _combos((start,), penalties, combo_key, combo_key[start])
+    plays = _combos((start,), penalties, combo_key, combo_key[start], [])
     if rules.penalty_combo == "same-suit" and not IS_JOKER[start]:
-        yield from _extend((start,), [c for c in hand if c != start and RANK[c] == RANK[start]], min_len=2)
+        _extend((start,), [c for c in hand if c != start and RANK[c] == RANK[start]], 2, plays)
+    return plays
 
 
 def _as_moves(plays, declarable):
-    """Moves for plays; a play ending in an ace gets one move per declarable suit."""
+    """The moves for ``plays``, lazily (see ``_play_moves``)."""
     for play in plays:
-        if declarable and RANK[play[-1]] == ACE:
-            for suit in ALL_SUITS:
-                yield Move("play", play, suit)
-        else:
-            yield Move("play", play)
+        yield from _play_moves(play, declarable)
+
+
+def _play_moves(play, declarable):
+    """The moves for one play: when ``declarable``, one per suit for a play ending in an ace."""
+    if len(play) == 1:
+        return (DECLARING if declarable else SINGLE)[play[0]]
+    if declarable and RANK[play[-1]] == ACE:
+        return [Move(PLAY, play, suit) for suit in ALL_SUITS]
+    return (Move(PLAY, play),)
 
 
 def _extend(prefix, pool, min_len=1, out=None):
@@ -176,27 +201,27 @@ def _orderings(cards):
     """Every ordering of every non-empty subset of ``cards``."""
     out = []
     for i, card in enumerate(cards):
-        _extend((card,), cards[:i] + cards[i + 1 :], out=out)
+        _extend((card,), cards[:i] + cards[i + 1 :], 1, out)
     return out
 
 
-def _combos(play, penalties, combo_key, key):
-    """Penalty combos growing ``play``: its non-joker cards share ``key``, a value of
-    ``combo_key`` (their rank or their suit; None while the play holds only jokers)."""
-    yield play
+def _combos(play, penalties, combo_key, key, out):
+    """``out`` with the penalty combos growing ``play``: its non-joker cards share ``key``, a
+    value of ``combo_key`` (their rank or their suit; None while the play holds only jokers)."""
+    out.append(play)
     for c in penalties:
         if c not in play:
             k = combo_key[c]
             if k is None or key is None or k == key:
-                yield from _combos(play + (c,), penalties, combo_key, key if k is None else k)
+                _combos(play + (c,), penalties, combo_key, key if k is None else k, out)
+    return out
 
 
 def _question_plays(start, questions, chain, answer_seqs):
     """Question chains from ``start`` and, where answers belong to the play, their answers."""
     if chain == "consecutive":
-        yield from _chains((start,), questions, answer_seqs)
-    else:
-        yield from _groups((start,), questions, answer_seqs)
+        return _chains((start,), questions, answer_seqs)
+    return _groups((start,), questions, answer_seqs)
 
 
 def _chains(play, questions, answer_seqs):

@@ -14,7 +14,8 @@ class Move:
     """A play (cards in order, an optional declared suit) or draw / accept / pass, maybe with ``!``.
 
     Cards and the declared suit are small integers (see ``cards``); moves compare and hash
-    by value, so they can be looked up in a set of legal moves.
+    by value, so they can be looked up in a set of legal moves. Never change a move: move
+    generation shares one object per common move (read-only when compiled).
     """
 
     __slots__ = ("kind", "cards", "suit", "declare", "_key")

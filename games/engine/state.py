@@ -9,6 +9,9 @@ from .generate import iter_legal_moves, legal_moves
 from .moves import Move
 from .rules import Rules
 
+# ``apply`` looks for the move among at most this many listed moves before checking it.
+LISTED_SCAN_LIMIT = 64
+
 
 class State:
     """An immutable game position. ``apply`` returns a new State and never changes this one.
@@ -75,6 +78,27 @@ class State:
         self.shuffles = shuffles
         self._legal = None
 
+    def _copy(self):
+        """A copy for ``transitions`` to change into the next position (without the legal moves)."""
+        s = State.__new__(State)
+        s.rules = self.rules
+        s.hands = self.hands
+        s.draw_pile = self.draw_pile
+        s.discard_pile = self.discard_pile
+        s.turn = self.turn
+        s.direction = self.direction
+        s.suit = self.suit
+        s.pending = self.pending
+        s.declared = self.declared
+        s.drawn = self.drawn
+        s.winner = self.winner
+        s.finished = self.finished
+        s.turns = self.turns
+        s.seed = self.seed
+        s.shuffles = self.shuffles
+        s._legal = None
+        return s
+
     @property
     def players(self):
         return len(self.hands)
@@ -109,7 +133,18 @@ class State:
         """The position after ``move`` (a Move or move text); raises IllegalMove."""
         if isinstance(move, str):
             move = Move.parse(move)
-        return transitions.apply(self, move)
+        return transitions.apply(self, move, self._listed(move))
+
+    def _listed(self, move):
+        """Whether ``move`` is the very object of a move ``legal_moves`` listed here (the
+        usual case when searching): then it needs no checking. Long lists are not scanned."""
+        legal = self._legal
+        if legal is None or len(legal) > LISTED_SCAN_LIMIT:
+            return False
+        for listed in legal:
+            if listed is move:
+                return True
+        return False
 
     def places(self):
         """Final places by seat (1 = first; equal card counts share), None while running."""

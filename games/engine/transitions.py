@@ -24,16 +24,18 @@ def is_start_card(card):
     return RANK[card] in PLAIN_RANKS
 
 
-def apply(state, move):
-    """The state after ``move``; IllegalMove when the rules refuse it (section 8 aside)."""
-    reason = text_problem(state, move)
-    if reason is not None:
-        raise IllegalMove(reason)
-    reason = rule_problem(state, move)
-    if reason is not None:
-        if move.kind == PLAY and state.rules.misplay == "penalty":
-            return _misplay(state, move.declare)
-        raise IllegalMove(reason)
+def apply(state, move, listed=False):
+    """The state after ``move``; IllegalMove when the rules refuse it (section 8 aside).
+    ``listed``: the move is known legal (one that ``legal_moves`` listed), so is not checked."""
+    if not listed:
+        reason = text_problem(state, move)
+        if reason is not None:
+            raise IllegalMove(reason)
+        reason = rule_problem(state, move)
+        if reason is not None:
+            if move.kind == PLAY and state.rules.misplay == "penalty":
+                return _misplay(state, move.declare)
+            raise IllegalMove(reason)
     if move.kind == PLAY:
         suit = move.suit
         if suit is None and declaration_allowed(state, move.cards):
@@ -42,8 +44,8 @@ def apply(state, move):
     if move.kind == DRAW:
         return _draw_move(state, move.declare)
     if move.kind == ACCEPT:
-        return _finish(_accept(_clone(state), move.declare))
-    s = _clone(state)  # pass
+        return _finish(_accept(state._copy(), move.declare))
+    s = state._copy()  # pass
     s.drawn = None
     _declare_if(s, move.declare)
     return _finish(_advance(s))
@@ -96,17 +98,18 @@ def rule_problem(state, move):
 
 
 def _play(state, cards, declared_suit, declare):
-    s = _clone(state)
+    s = state._copy()
     seat = s.turn
     rules = s.rules
     d = rules.derived
-    hand = tuple(c for c in s.hands[seat] if c not in cards)
+    hand = tuple([c for c in s.hands[seat] if c not in cards])
     s.hands = _with(s.hands, seat, hand)
     before = s.pending
     top_before = s.discard_pile[-1]
     s.discard_pile = s.discard_pile + cards
     had_declared = s.declared[seat]
-    s.declared = _with(s.declared, seat, declare)
+    if declare != had_declared:
+        s.declared = _with(s.declared, seat, declare)
     s.drawn = None
     s.pending = None
     last = cards[-1]
@@ -174,9 +177,10 @@ def _kickback(s, kings):
 
 
 def _draw_move(state, declare):
-    s = _clone(state)
+    s = state._copy()
     seat = s.turn
-    s.declared = _with(s.declared, seat, declare)
+    if s.declared[seat] != declare:
+        s.declared = _with(s.declared, seat, declare)
     pending = s.pending
     if pending is not None:  # a penalty of n, or a question: draw and the turn ends
         _draw(s, seat, pending[1] if pending[0] == "penalty" else 1)
@@ -205,7 +209,7 @@ def _accept(s, declare):
 
 def _misplay(state, declare):
     """RULES.md section 8: the cards stay; one card more than the player would have drawn."""
-    s = _clone(state)
+    s = state._copy()
     seat = s.turn
     pending = s.pending
     if pending is not None and pending[0] == "jump":
@@ -241,13 +245,26 @@ def _draw(s, seat, count):
             if len(s.discard_pile) <= 1:
                 break
             pile = list(s.discard_pile[:-1])
-            random.Random(f"kadi-shuffle:{s.seed}:{s.shuffles}").shuffle(pile)
+            _shuffle(pile, random.Random(f"kadi-shuffle:{s.seed}:{s.shuffles}"))
             s.shuffles += 1
             s.discard_pile = s.discard_pile[-1:]
         got.append(pile.pop())
     s.draw_pile = tuple(pile)
     s.hands = _with(s.hands, seat, s.hands[seat] + tuple(got))
     return got
+
+
+def _shuffle(pile, rng):
+    """``rng.shuffle(pile)``: the same order, by the same steps as the standard library's
+    ``random.shuffle`` (so stored games replay), as a loop that compiles to C."""
+    getrandbits = rng.getrandbits
+    for i in range(len(pile) - 1, 0, -1):
+        n = i + 1
+        bits = n.bit_length()
+        j = getrandbits(bits)
+        while j >= n:
+            j = getrandbits(bits)
+        pile[i], pile[j] = pile[j], pile[i]
 
 
 def _declare_if(s, declare):
@@ -271,22 +288,3 @@ def _finish(s):
 def _with(items, index, value):
     return items[:index] + (value,) + items[index + 1 :]
 
-
-def _clone(state):
-    return type(state)(
-        state.rules,
-        state.hands,
-        state.draw_pile,
-        state.discard_pile,
-        state.turn,
-        state.direction,
-        state.suit,
-        state.pending,
-        state.declared,
-        state.drawn,
-        state.winner,
-        state.finished,
-        state.turns,
-        state.seed,
-        state.shuffles,
-    )

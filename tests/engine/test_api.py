@@ -1,10 +1,12 @@
 """The engine's public contract (issue 2): move text, rules, positions, refusals, views."""
 
 import json
+import random
 
 import pytest
 
 from games.engine import IllegalMove, Move, Rules, State, new_game
+from games.engine.cards import CARD_TEXT, parse_card
 
 from .helpers import build, deck, every_card, hand, legal, penalty, play, position
 
@@ -148,6 +150,20 @@ def test_a_new_game_round_trips_with_its_seed():
     data = state.to_dict()
     assert data["seed"] == 123456789
     assert State.from_dict(data).to_dict() == data
+
+
+@pytest.mark.parametrize("seed", [0, 1, 987654321])
+def test_a_reshuffle_is_the_standard_shuffle_of_the_seed(seed):
+    """Stored games replay from their seed: the discard pile under its top card becomes the
+    draw pile in the order random.shuffle gives it."""
+    data = position(hands=["4H 5H", OTHERS[0]], discard=["7H"], draw_pile=[])
+    data["seed"], data["shuffles"] = seed, 3
+    under_top = [parse_card(card) for card in data["discard_pile"][:-1]]
+    random.Random(f"kadi-shuffle:{seed}:3").shuffle(under_top)
+    after = play(State.from_dict(data), "draw").to_dict()
+    assert after["hands"][0][-1] == CARD_TEXT[under_top[-1]]
+    assert after["draw_pile"] == [CARD_TEXT[c] for c in under_top[:-1]]
+    assert (after["shuffles"], after["discard_pile"]) == (4, ["7H"])
 
 
 def broken(change):

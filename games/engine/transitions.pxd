@@ -1,0 +1,21 @@
+cimport cython
+
+from games.engine.moves cimport Move
+from games.engine.state cimport State
+
+cpdef object apply(State state, Move move, bint listed=*)
+cpdef object text_problem(State state, Move move)
+cpdef object rule_problem(State state, Move move)
+cdef State _play(State state, tuple cards, object declared_suit, bint declare)
+cdef object _suit_after_penalty(State s, tuple cards)
+cdef State _kickback(State s, Py_ssize_t kings)
+cdef State _draw_move(State state, bint declare)
+cdef State _accept(State s, bint declare)
+cdef State _misplay(State state, bint declare)
+cdef object _draw(State s, Py_ssize_t seat, Py_ssize_t count)
+cdef object _declare_if(State s, bint declare)
+cdef State _advance(State s)
+cdef State _finish(State s)
+cdef tuple _with(tuple items, Py_ssize_t index, object value)
+@cython.locals(i=Py_ssize_t, n=Py_ssize_t, bits=Py_ssize_t, j=Py_ssize_t)
+cdef _shuffle(list pile, object rng)
