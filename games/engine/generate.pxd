@@ -16,6 +16,7 @@ cpdef object effective_top(State state)
 @cython.locals(c=Py_ssize_t, start=Py_ssize_t, ranks=list, groups=list)
 cdef list _normal_groups(State state, tuple hand, list starters)
 cdef object _play_moves(tuple play, bint declarable)
+cdef list _listed_moves(list plays, bint declarable)
 
 cdef class _AnswerSequences:
     cdef list answers

@@ -25,7 +25,10 @@ DRAW_MOVE, ACCEPT_MOVE, PASS_MOVE = Move(DRAW), Move(ACCEPT), Move(PASS)
 
 def legal_moves(state):
     """Every distinct legal move of the player to move, without ``!``."""
-    return list(chain.from_iterable(_move_groups(state)))
+    moves = []
+    for group in _move_groups(state):
+        moves += group
+    return moves
 
 
 def iter_legal_moves(state):
@@ -52,18 +55,18 @@ def _move_groups(state):
             groups.append((DRAW_MOVE,))
         return groups
     if pending[0] == "penalty":
-        groups = [_as_moves(penalty_counters(state, hand), True)]
+        groups = [_listed_moves(penalty_counters(state, hand), True)]
         if rules.ace_cancels_penalty:
             aces = _orderings([c for c in hand if RANK[c] == ACE])
             if rules.double_ace_declares:
-                groups.append(_as_moves([p for p in aces if len(p) > 1], True))
+                groups.append(_listed_moves([p for p in aces if len(p) > 1], True))
                 aces = [p for p in aces if len(p) == 1]
-            groups.append(_as_moves(aces, False))
+            groups.append(_listed_moves(aces, False))
         groups.append((DRAW_MOVE,))
         return groups
     if pending[0] == "jump":
         if rules.jump_counter:
-            return [_as_moves(_orderings([c for c in hand if RANK[c] == JACK]), False), (ACCEPT_MOVE,)]
+            return [_listed_moves(_orderings([c for c in hand if RANK[c] == JACK]), False), (ACCEPT_MOVE,)]
         return [(ACCEPT_MOVE,)]
     # a question of suit X, answered by this player
     suit = pending[1]
@@ -124,17 +127,17 @@ def _normal_groups(state, hand, starters):
                 questions = [c for c in hand if IS_QUESTION[c]]
                 d = rules.derived
                 answer_seqs = _AnswerSequences(hand, d) if d.answers_in_play else None
-            plays = _question_plays(start, questions, rules.question_chain, answer_seqs)
+            group = _lazy_moves(_question_plays(start, questions, rules.question_chain, answer_seqs))
         elif IS_PENALTY[start]:
             if penalties is None:
                 penalties = [c for c in hand if IS_PENALTY[c]]
-            plays = _penalty_plays(start, hand, penalties, rules)
+            group = _listed_moves(_penalty_plays(start, hand, penalties, rules), True)
         elif ranks.count(RANK[start]) > 1:
-            plays = _extend((start,), [c for c in hand if c != start and RANK[c] == RANK[start]])
+            same = [c for c in hand if c != start and RANK[c] == RANK[start]]
+            group = _listed_moves(_extend((start,), same), True)
         else:  # the commonest play of all: one card
-            groups.append(DECLARING[start])
-            continue
-        groups.append(_as_moves(plays, True))
+            group = DECLARING[start]
+        groups.append(group)
     return groups
 
 
@@ -170,10 +173,18 @@ def _penalty_plays(start, hand, penalties, rules):
     return plays
 
 
-def _as_moves(plays, declarable):
-    """The moves for ``plays``, lazily (see ``_play_moves``)."""
+def _listed_moves(plays, declarable):
+    """The moves for a list of ``plays`` (see ``_play_moves``), as a list."""
+    moves = []
     for play in plays:
-        yield from _play_moves(play, declarable)
+        moves += _play_moves(play, declarable)
+    return moves
+
+
+def _lazy_moves(plays):
+    """The moves for question plays, lazily: they can run to millions of orderings."""
+    for play in plays:
+        yield from _play_moves(play, True)
 
 
 def _play_moves(play, declarable):
