@@ -68,7 +68,9 @@ def read_table(table):
     if game is None:
         return TableReading(table, seats, None, [], [], None)
     players = list(game.players.select_related("user").order_by("seat"))
-    moves = list(game.moves.order_by("-index")[:MOVE_LOG_LENGTH])
+    # Only the moves the game row holds: one committed since it was read waits for the next
+    # reading (else the log would show a card played after the position shown).
+    moves = list(game.moves.filter(index__lt=game.move_count).order_by("-index")[:MOVE_LOG_LENGTH])
     return TableReading(table, seats, game, players, moves, game.engine_state())
 
 

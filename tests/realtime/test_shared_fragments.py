@@ -12,7 +12,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games import live_frames, services
-from games.models import Table
+from games.models import Move, Table
 from games.table_page import read_table, table_context
 
 pytestmark = pytest.mark.django_db
@@ -59,6 +59,19 @@ def test_the_shared_fragments_show_no_hand(game, user, baraka):
         assert html in frame.html
         for card in ("5S", "4C", "QD", "KC"):  # in amani's and baraka's hands
             assert f'data-card="{card}"' not in html
+
+
+def test_a_reading_shows_only_the_moves_its_position_holds(game, user):
+    """Renders run side by side with moves (games.db_calls): a move committed between the
+    reading's queries must not show in the log beside the position from before it."""
+    services.submit_move(game.pk, user, "7H")
+    game.refresh_from_db()
+    Move.objects.create(game=game, index=game.move_count, seat=1, text="9H")  # not yet in the game row
+
+    reading = read_table(Table.objects.get(pk=game.table_id))
+
+    assert [move.text for move in reading.moves] == ["7H"]
+    assert reading.game.move_count == 1
 
 
 def test_a_frame_carries_a_csrf_token_that_the_viewers_cookie_accepts(game, user):
