@@ -4,7 +4,9 @@ from .cards import IS_JOKER, IS_QUESTION, JOKER_RANK, RANK, SUIT, THREE, TWO
 
 
 class Derived:
-    """What move generation asks of the rules on every turn, as flat per-card tuples."""
+    """What move generation and moves ask of the rules on every turn: flat per-card tuples,
+    and the options read on every move, as plain values (C fields when compiled; each
+    State holds its rules' Derived)."""
 
     __slots__ = (
         "is_answer",
@@ -13,9 +15,19 @@ class Derived:
         "answers_in_play",
         "combo_key",
         "deck_size",
+        "consecutive_chains",
+        "voluntary_draw",
+        "play_after_draw",
+        "ace_wild",
+        "max_turns",
     )
 
     def __init__(self, rules):
+        self.voluntary_draw = rules.voluntary_draw
+        self.play_after_draw = rules.play_after_draw
+        self.ace_wild = rules.ace_wild
+        self.max_turns = rules.max_turns
+        self.consecutive_chains = rules.question_chain == "consecutive"
         self.deck_size = 52 + rules.jokers
         self.is_answer = tuple(RANK[c] in rules.answer_ranks and not IS_QUESTION[c] for c in range(54))
         self.is_finishing = tuple(not IS_JOKER[c] and RANK[c] in rules.finishing_ranks for c in range(54))

@@ -41,6 +41,7 @@ class State:
         "seed",
         "shuffles",
         "_legal",
+        "_derived",
     )
 
     def __init__(
@@ -77,6 +78,7 @@ class State:
         self.seed = seed
         self.shuffles = shuffles
         self._legal = None
+        self._derived = rules.derived  # what the hot paths read of the rules
 
     def _copy(self):
         """A copy for ``transitions`` to change into the next position (without the legal moves)."""
@@ -97,6 +99,7 @@ class State:
         s.seed = self.seed
         s.shuffles = self.shuffles
         s._legal = None
+        s._derived = self._derived
         return s
 
     @property

@@ -1,11 +1,13 @@
 cimport cython
 
+from games.engine.derived cimport Derived
 from games.engine.moves cimport Move
 from games.engine.state cimport State
 
 cpdef object apply(State state, Move move, bint listed=*)
 cpdef object text_problem(State state, Move move)
 cpdef object rule_problem(State state, Move move)
+@cython.locals(d=Derived)
 cdef State _play(State state, tuple cards, object declared_suit, bint declare)
 cdef object _suit_after_penalty(State s, tuple cards)
 cdef State _kickback(State s, Py_ssize_t kings)

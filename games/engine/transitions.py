@@ -101,7 +101,7 @@ def _play(state, cards, declared_suit, declare):
     s = state._copy()
     seat = s.turn
     rules = s.rules
-    d = rules.derived
+    d = s._derived
     hand = tuple([c for c in s.hands[seat] if c not in cards])
     s.hands = _with(s.hands, seat, hand)
     before = s.pending
@@ -187,7 +187,7 @@ def _draw_move(state, declare):
         s.pending = None
         return _finish(_advance(s))
     drawn = _draw(s, seat, 1)
-    if s.rules.play_after_draw and drawn and starts_normally(s, drawn[0]):
+    if s._derived.play_after_draw and drawn and starts_normally(s, drawn[0]):
         s.drawn = drawn[0]
         return _finish(s)
     return _finish(_advance(s))
@@ -280,7 +280,7 @@ def _advance(s):
 
 def _finish(s):
     s.turns += 1
-    if not s.finished and s.turns >= s.rules.max_turns:
+    if not s.finished and s.turns >= s._derived.max_turns:
         s.finished = True
     return s
 
