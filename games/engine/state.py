@@ -248,7 +248,7 @@ def new_game(rules, players, seed, first=0):
         raise ValueError(f"first: {first!r} is not a seat of a {players}-player game")
     rng = random.Random(f"kadi-deal:{seed}")
     pile = deck(rules.jokers)
-    rng.shuffle(pile)
+    transitions.shuffle(pile, rng)  # the order of rng.shuffle(pile), compiled
     hands = [[] for _ in range(players)]
     for _ in range(rules.hand_size):
         for hand in hands:

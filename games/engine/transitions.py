@@ -245,7 +245,7 @@ def _draw(s, seat, count):
             if len(s.discard_pile) <= 1:
                 break
             pile = list(s.discard_pile[:-1])
-            _shuffle(pile, random.Random(f"kadi-shuffle:{s.seed}:{s.shuffles}"))
+            shuffle(pile, random.Random(f"kadi-shuffle:{s.seed}:{s.shuffles}"))
             s.shuffles += 1
             s.discard_pile = s.discard_pile[-1:]
         got.append(pile.pop())
@@ -254,7 +254,7 @@ def _draw(s, seat, count):
     return got
 
 
-def _shuffle(pile, rng):
+def shuffle(pile, rng):
     """``rng.shuffle(pile)``: the same order, by the same steps as the standard library's
     ``random.shuffle`` (so stored games replay), as a loop that compiles to C."""
     getrandbits = rng.getrandbits
@@ -286,5 +286,8 @@ def _finish(s):
 
 
 def _with(items, index, value):
-    return items[:index] + (value,) + items[index + 1 :]
+    """``items`` (a tuple) with ``items[index]`` replaced by ``value``."""
+    changed = list(items)
+    changed[index] = value
+    return tuple(changed)
 
