@@ -76,28 +76,26 @@ def _move_groups(state, lazy):
 
 def starts_normally(state, card):
     """Whether ``card`` may begin a play on a normal turn (RULES.md section 4)."""
-    if IS_JOKER[card] or (RANK[card] == ACE and state._derived.ace_wild):
-        return True
-    suit = state.suit
-    top = effective_top(state)
-    if suit is None or top is None:  # after a joker (or an ace cancelling one): anything
-        return True
-    return SUIT[card] == suit or RANK[card] == RANK[top]
+    allowed = _may_start(state)
+    return allowed is None or allowed[card]
 
 
 def _normal_starters(state, hand):
     """The cards of ``hand`` that may begin a play: ``starts_normally`` for a whole hand."""
+    allowed = _may_start(state)
+    if allowed is None:
+        return list(hand)
+    return [c for c in hand if allowed[c]]
+
+
+def _may_start(state):
+    """Whether each card may begin a play here (a row of ``Derived.may_follow``), or None
+    when any card may: after a joker, or an ace cancelling one."""
     suit = state.suit
     top = effective_top(state)
     if suit is None or top is None:
-        return list(hand)
-    top_rank = RANK[top]
-    wild_ace = state._derived.ace_wild
-    return [
-        c
-        for c in hand
-        if SUIT[c] == suit or RANK[c] == top_rank or IS_JOKER[c] or (wild_ace and RANK[c] == ACE)
-    ]
+        return None
+    return state._derived.may_follow[suit * 13 + RANK[top]]
 
 
 def effective_top(state):
