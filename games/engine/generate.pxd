@@ -4,7 +4,7 @@ from games.engine.derived cimport Derived
 from games.engine.state cimport State
 
 # The card tables, read by index on every turn (C-level names: Python reads them in cards).
-cdef tuple RANK, SUIT, IS_JOKER, IS_PENALTY, IS_QUESTION, SINGLE, DECLARING
+cdef tuple RANK, SUIT, IS_JOKER, IS_PENALTY, IS_QUESTION, SAME_RANK, SINGLE, DECLARING
 
 cpdef list legal_moves(State state)
 cpdef object iter_legal_moves(State state)
@@ -15,8 +15,10 @@ cpdef bint starts_normally(State state, object card)
 cdef list _normal_starters(State state, tuple hand)
 cdef tuple _may_start(State state)
 cpdef object effective_top(State state)
-@cython.locals(c=Py_ssize_t, start=Py_ssize_t, ranks=list, groups=list, d=Derived)
+@cython.locals(start=Py_ssize_t, groups=list, d=Derived)
 cdef list _normal_groups(State state, tuple hand, list starters, bint lazy)
+@cython.locals(c=Py_ssize_t, same_rank=tuple)
+cdef list _same_rank(tuple hand, Py_ssize_t card)
 cdef object _play_moves(tuple play, bint declarable)
 cdef list _listed_moves(list plays, bint declarable)
 

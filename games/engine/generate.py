@@ -9,7 +9,7 @@ run of questions), penalty combos (which hold every same-rank run of penalty car
 
 from itertools import chain
 
-from .cards import ACE, IS_JOKER, IS_PENALTY, IS_QUESTION, JACK, RANK, SUIT
+from .cards import ACE, IS_JOKER, IS_PENALTY, IS_QUESTION, JACK, RANK, SAME_RANK, SUIT
 from .moves import ACCEPT, DRAW, PASS, PLAY, Move
 
 ALL_SUITS = (0, 1, 2, 3)
@@ -116,7 +116,6 @@ def effective_top(state):
 def _normal_groups(state, hand, starters, lazy):
     """One group of moves per starter: its plays of every shape (RULES.md section 4);
     when ``lazy``, question plays come as iterators."""
-    ranks = [RANK[c] for c in hand]
     groups = []
     questions = penalties = answer_seqs = None  # built on first need: most turns have none
     for start in starters:
@@ -134,11 +133,12 @@ def _normal_groups(state, hand, starters, lazy):
             if penalties is None:
                 penalties = [c for c in hand if IS_PENALTY[c]]
             group = _listed_moves(_penalty_plays(start, hand, penalties, state.rules), True)
-        elif ranks.count(RANK[start]) > 1:
-            same = [c for c in hand if c != start and RANK[c] == RANK[start]]
-            group = _listed_moves(_extend((start,), same), True)
-        else:  # the commonest play of all: one card
-            group = DECLARING[start]
+        else:
+            same = _same_rank(hand, start)
+            if same:
+                group = _listed_moves(_extend((start,), same), True)
+            else:  # the commonest play of all: one card
+                group = DECLARING[start]
         groups.append(group)
     return groups
 
@@ -171,8 +171,14 @@ def _penalty_plays(start, hand, penalties, rules):
     combo_key = rules.derived.combo_key
     plays = _combos((start,), penalties, combo_key, combo_key[start], [])
     if rules.penalty_combo == "same-suit" and not IS_JOKER[start]:
-        _extend((start,), [c for c in hand if c != start and RANK[c] == RANK[start]], 2, plays)
+        _extend((start,), _same_rank(hand, start), 2, plays)
     return plays
+
+
+def _same_rank(hand, card):
+    """The other cards of ``hand`` of ``card``'s rank."""
+    same_rank = SAME_RANK[card]
+    return [c for c in hand if same_rank[c]]
 
 
 def _listed_moves(plays, declarable):
