@@ -25,6 +25,8 @@ SUIT = tuple(c // 13 for c in range(52)) + (None, None)
 IS_QUESTION = tuple(RANK[c] in QUESTION_RANKS for c in range(54))
 IS_PENALTY = tuple(RANK[c] in PENALTY_RANKS for c in range(54))
 IS_JOKER = tuple(c >= 52 for c in range(54))
+# SAME_RANK[c][o]: whether card o is another card of c's rank (a look-up, not a comparison)
+SAME_RANK = tuple(tuple(o != c and RANK[o] == RANK[c] for o in range(54)) for c in range(54))
 
 
 def deck(jokers):

@@ -1,10 +1,12 @@
 """Per-rules look-up tables (``Rules.derived``), shared by every state under those rules."""
 
-from .cards import IS_JOKER, IS_QUESTION, JOKER_RANK, RANK, SUIT, THREE, TWO
+from .cards import ACE, IS_JOKER, IS_QUESTION, JOKER_RANK, RANK, SUIT, THREE, TWO
 
 
 class Derived:
-    """What move generation asks of the rules on every turn, as flat per-card tuples."""
+    """What move generation and moves ask of the rules on every turn: flat per-card tuples,
+    and the options read on every move, as plain values (C fields when compiled; each
+    State holds its rules' Derived)."""
 
     __slots__ = (
         "is_answer",
@@ -13,9 +15,18 @@ class Derived:
         "answers_in_play",
         "combo_key",
         "deck_size",
+        "consecutive_chains",
+        "voluntary_draw",
+        "play_after_draw",
+        "may_follow",
+        "max_turns",
     )
 
     def __init__(self, rules):
+        self.voluntary_draw = rules.voluntary_draw
+        self.play_after_draw = rules.play_after_draw
+        self.max_turns = rules.max_turns
+        self.consecutive_chains = rules.question_chain == "consecutive"
         self.deck_size = 52 + rules.jokers
         self.is_answer = tuple(RANK[c] in rules.answer_ranks and not IS_QUESTION[c] for c in range(54))
         self.is_finishing = tuple(not IS_JOKER[c] and RANK[c] in rules.finishing_ranks for c in range(54))
@@ -25,3 +36,13 @@ class Derived:
         # Non-joker penalty cards in one combo share this key (None for jokers).
         key = RANK if rules.penalty_combo == "same-rank" else SUIT
         self.combo_key = tuple(None if IS_JOKER[c] else key[c] for c in range(54))
+        # may_follow[suit * 13 + rank][c]: whether card c may begin a play on a card of
+        # ``rank`` when the suit to follow is ``suit`` (RULES.md section 4).
+        self.may_follow = tuple(
+            tuple(
+                IS_JOKER[c] or SUIT[c] == suit or RANK[c] == rank or (rules.ace_wild and RANK[c] == ACE)
+                for c in range(54)
+            )
+            for suit in range(4)
+            for rank in range(13)
+        )

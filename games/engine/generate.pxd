@@ -1,30 +1,38 @@
 cimport cython
 
+from games.engine.derived cimport Derived
 from games.engine.state cimport State
 
 # The card tables, read by index on every turn (C-level names: Python reads them in cards).
-cdef tuple RANK, SUIT, IS_JOKER, IS_PENALTY, IS_QUESTION, SINGLE, DECLARING
+cdef tuple RANK, SUIT, IS_JOKER, IS_PENALTY, IS_QUESTION, SAME_RANK, SINGLE, DECLARING
 
 cpdef list legal_moves(State state)
 cpdef object iter_legal_moves(State state)
-cdef list _move_groups(State state)
-@cython.locals(card=Py_ssize_t)
+cdef list _move_groups(State state, bint lazy)
+@cython.locals(card=Py_ssize_t, allowed=tuple)
 cpdef bint starts_normally(State state, object card)
-@cython.locals(c=Py_ssize_t)
+@cython.locals(c=Py_ssize_t, allowed=tuple)
 cdef list _normal_starters(State state, tuple hand)
+cdef tuple _may_start(State state)
 cpdef object effective_top(State state)
-@cython.locals(c=Py_ssize_t, start=Py_ssize_t, ranks=list, groups=list)
-cdef list _normal_groups(State state, tuple hand, list starters)
+@cython.locals(start=Py_ssize_t, groups=list, d=Derived)
+cdef list _normal_groups(State state, tuple hand, list starters, bint lazy)
+@cython.locals(c=Py_ssize_t, same_rank=tuple)
+cdef list _same_rank(tuple hand, Py_ssize_t card)
 cdef object _play_moves(tuple play, bint declarable)
 cdef list _listed_moves(list plays, bint declarable)
 
 cdef class _AnswerSequences:
     cdef list answers
     cdef dict cache
+    cdef list for_suits(self, tuple suits)
+    cdef _grow(self, tuple seq, object rank, tuple suits, list out)
 
 cdef list penalty_counters(State state, tuple hand)
 cdef list _penalty_plays(object start, tuple hand, list penalties, object rules)
 cdef list _extend(tuple prefix, list pool, Py_ssize_t min_len=*, list out=*)
 cdef list _orderings(list cards)
 cdef list _combos(tuple play, list penalties, tuple combo_key, object key, list out)
-cdef object _question_plays(object start, list questions, str chain, object answer_seqs)
+cdef list _question_plays(object start, list questions, bint consecutive, _AnswerSequences answer_seqs)
+@cython.locals(last=Py_ssize_t, q=Py_ssize_t)
+cdef _question_node(tuple play, list questions, bint consecutive, _AnswerSequences answer_seqs, list out, list stack)

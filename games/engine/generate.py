@@ -9,7 +9,7 @@ run of questions), penalty combos (which hold every same-rank run of penalty car
 
 from itertools import chain
 
-from .cards import ACE, IS_JOKER, IS_PENALTY, IS_QUESTION, JACK, RANK, SUIT
+from .cards import ACE, IS_JOKER, IS_PENALTY, IS_QUESTION, JACK, RANK, SAME_RANK, SUIT
 from .moves import ACCEPT, DRAW, PASS, PLAY, Move
 
 ALL_SUITS = (0, 1, 2, 3)
@@ -26,7 +26,7 @@ DRAW_MOVE, ACCEPT_MOVE, PASS_MOVE = Move(DRAW), Move(ACCEPT), Move(PASS)
 def legal_moves(state):
     """Every distinct legal move of the player to move, without ``!``."""
     moves = []
-    for group in _move_groups(state):
+    for group in _move_groups(state, False):
         moves += group
     return moves
 
@@ -34,12 +34,12 @@ def legal_moves(state):
 def iter_legal_moves(state):
     """The legal moves one by one: a hand full of questions and answers can have millions
     of orderings, so a caller that needs only some can stop early."""
-    return chain.from_iterable(_move_groups(state))
+    return chain.from_iterable(_move_groups(state, True))
 
 
-def _move_groups(state):
-    """The legal moves as a list of groups (tuples, lists, or lazy iterators for the shapes
-    that can have very many orderings), in order."""
+def _move_groups(state, lazy):
+    """The legal moves as a list of groups (tuples or lists), in order; when ``lazy``,
+    question plays, which can run to millions of orderings, come as lazy iterators."""
     if state.finished:
         return []
     hand = state.hands[state.turn]
@@ -47,11 +47,11 @@ def _move_groups(state):
     rules = state.rules
     if state.drawn is not None:
         starters = [state.drawn] if starts_normally(state, state.drawn) else []
-        return _normal_groups(state, hand, starters) + [(PASS_MOVE,)]
+        return _normal_groups(state, hand, starters, lazy) + [(PASS_MOVE,)]
     if pending is None:
         starters = _normal_starters(state, hand)
-        groups = _normal_groups(state, hand, starters)
-        if not starters or rules.voluntary_draw:  # every starter begins at least one play
+        groups = _normal_groups(state, hand, starters, lazy)
+        if not starters or state._derived.voluntary_draw:  # every starter begins at least one play
             groups.append((DRAW_MOVE,))
         return groups
     if pending[0] == "penalty":
@@ -71,33 +71,31 @@ def _move_groups(state):
     # a question of suit X, answered by this player
     suit = pending[1]
     starters = [c for c in hand if SUIT[c] == suit or IS_QUESTION[c]]
-    return _normal_groups(state, hand, starters) + [(DRAW_MOVE,)]
+    return _normal_groups(state, hand, starters, lazy) + [(DRAW_MOVE,)]
 
 
 def starts_normally(state, card):
     """Whether ``card`` may begin a play on a normal turn (RULES.md section 4)."""
-    if IS_JOKER[card] or (RANK[card] == ACE and state.rules.ace_wild):
-        return True
-    suit = state.suit
-    top = effective_top(state)
-    if suit is None or top is None:  # after a joker (or an ace cancelling one): anything
-        return True
-    return SUIT[card] == suit or RANK[card] == RANK[top]
+    allowed = _may_start(state)
+    return allowed is None or allowed[card]
 
 
 def _normal_starters(state, hand):
     """The cards of ``hand`` that may begin a play: ``starts_normally`` for a whole hand."""
+    allowed = _may_start(state)
+    if allowed is None:
+        return list(hand)
+    return [c for c in hand if allowed[c]]
+
+
+def _may_start(state):
+    """Whether each card may begin a play here (a row of ``Derived.may_follow``), or None
+    when any card may: after a joker, or an ace cancelling one."""
     suit = state.suit
     top = effective_top(state)
     if suit is None or top is None:
-        return list(hand)
-    top_rank = RANK[top]
-    wild_ace = state.rules.ace_wild
-    return [
-        c
-        for c in hand
-        if SUIT[c] == suit or RANK[c] == top_rank or IS_JOKER[c] or (wild_ace and RANK[c] == ACE)
-    ]
+        return None
+    return state._derived.may_follow[suit * 13 + RANK[top]]
 
 
 def effective_top(state):
@@ -115,28 +113,32 @@ def effective_top(state):
     return None
 
 
-def _normal_groups(state, hand, starters):
-    """One group of moves per starter: its plays of every shape (RULES.md section 4)."""
-    rules = state.rules
-    ranks = [RANK[c] for c in hand]
+def _normal_groups(state, hand, starters, lazy):
+    """One group of moves per starter: its plays of every shape (RULES.md section 4);
+    when ``lazy``, question plays come as iterators."""
     groups = []
     questions = penalties = answer_seqs = None  # built on first need: most turns have none
     for start in starters:
         if IS_QUESTION[start]:
             if questions is None:
                 questions = [c for c in hand if IS_QUESTION[c]]
-                d = rules.derived
-                answer_seqs = _AnswerSequences(hand, d) if d.answers_in_play else None
-            group = _lazy_moves(_question_plays(start, questions, rules.question_chain, answer_seqs))
+                d = state._derived
+                answer_seqs = _AnswerSequences(hand, d.is_answer) if d.answers_in_play else None
+            consecutive = state._derived.consecutive_chains
+            if lazy:
+                group = _lazy_question_moves(start, questions, consecutive, answer_seqs)
+            else:
+                group = _listed_moves(_question_plays(start, questions, consecutive, answer_seqs), True)
         elif IS_PENALTY[start]:
             if penalties is None:
                 penalties = [c for c in hand if IS_PENALTY[c]]
-            group = _listed_moves(_penalty_plays(start, hand, penalties, rules), True)
-        elif ranks.count(RANK[start]) > 1:
-            same = [c for c in hand if c != start and RANK[c] == RANK[start]]
-            group = _listed_moves(_extend((start,), same), True)
-        else:  # the commonest play of all: one card
-            group = DECLARING[start]
+            group = _listed_moves(_penalty_plays(start, hand, penalties, state.rules), True)
+        else:
+            same = _same_rank(hand, start)
+            if same:
+                group = _listed_moves(_extend((start,), same), True)
+            else:  # the commonest play of all: one card
+                group = DECLARING[start]
         groups.append(group)
     return groups
 
@@ -169,8 +171,14 @@ def _penalty_plays(start, hand, penalties, rules):
     combo_key = rules.derived.combo_key
     plays = _combos((start,), penalties, combo_key, combo_key[start], [])
     if rules.penalty_combo == "same-suit" and not IS_JOKER[start]:
-        _extend((start,), [c for c in hand if c != start and RANK[c] == RANK[start]], 2, plays)
+        _extend((start,), _same_rank(hand, start), 2, plays)
     return plays
+
+
+def _same_rank(hand, card):
+    """The other cards of ``hand`` of ``card``'s rank."""
+    same_rank = SAME_RANK[card]
+    return [c for c in hand if same_rank[c]]
 
 
 def _listed_moves(plays, declarable):
@@ -179,12 +187,6 @@ def _listed_moves(plays, declarable):
     for play in plays:
         moves += _play_moves(play, declarable)
     return moves
-
-
-def _lazy_moves(plays):
-    """The moves for question plays, lazily: they can run to millions of orderings."""
-    for play in plays:
-        yield from _play_moves(play, True)
 
 
 def _play_moves(play, declarable):
@@ -228,35 +230,46 @@ def _combos(play, penalties, combo_key, key, out):
     return out
 
 
-def _question_plays(start, questions, chain, answer_seqs):
-    """Question chains from ``start`` and, where answers belong to the play, their answers."""
-    if chain == "consecutive":
-        return _chains((start,), questions, answer_seqs)
-    return _groups((start,), questions, answer_seqs)
+def _question_plays(start, questions, consecutive, answer_seqs):
+    """A list of the question plays from ``start`` (see ``_question_node``), in order."""
+    plays = []
+    stack = [(start,)]
+    while stack:
+        _question_node(stack.pop(), questions, consecutive, answer_seqs, plays, stack)
+    return plays
 
 
-def _chains(play, questions, answer_seqs):
-    """Consecutive chains: each question shares a rank or suit with the one before."""
-    yield play
+def _lazy_question_moves(start, questions, consecutive, answer_seqs):
+    """The moves of ``_question_plays``, lazily: they can run to millions of orderings."""
+    stack = [(start,)]
+    while stack:
+        plays = []
+        _question_node(stack.pop(), questions, consecutive, answer_seqs, plays, stack)
+        for play in plays:
+            yield from _play_moves(play, True)
+
+
+def _question_node(play, questions, consecutive, answer_seqs, out, stack):
+    """One step of a depth-first walk over question plays: append to ``out`` the plays of
+    ``play`` (itself and, where answers belong to the play, with each run of answers) and
+    push the plays growing it onto ``stack``, the last first so that they come off in hand
+    order. ``consecutive`` chains link each question to the one before by rank or suit;
+    otherwise (``connected``) every ordering whose questions are linked together counts."""
     last = play[-1]
-    if answer_seqs is not None:
-        for answers in answer_seqs.for_suits((SUIT[last],)):
-            yield play + answers
-    for q in questions:
-        if q not in play and (RANK[q] == RANK[last] or SUIT[q] == SUIT[last]):
-            yield from _chains(play + (q,), questions, answer_seqs)
-
-
-def _groups(play, questions, answer_seqs):
-    """Connected groups: every ordering whose questions are linked by rank or suit."""
-    if connected(play):
-        yield play
+    if consecutive:
+        suits = (SUIT[last],)
+    elif connected(play):
+        suits = tuple(sorted({SUIT[q] for q in play}))
+    else:
+        suits = None
+    if suits is not None:
+        out.append(play)
         if answer_seqs is not None:
-            for answers in answer_seqs.for_suits(tuple(sorted({SUIT[q] for q in play}))):
-                yield play + answers
-    for q in questions:
-        if q not in play:
-            yield from _groups(play + (q,), questions, answer_seqs)
+            for answers in answer_seqs.for_suits(suits):
+                out.append(play + answers)
+    for q in reversed(questions):
+        if q not in play and (not consecutive or RANK[q] == RANK[last] or SUIT[q] == SUIT[last]):
+            stack.append(play + (q,))
 
 
 def connected(questions):
@@ -277,8 +290,8 @@ def connected(questions):
 class _AnswerSequences:
     """Answer runs from a hand, cached by the suits the first non-joker answer may have."""
 
-    def __init__(self, hand, d):
-        self.answers = [c for c in hand if d.is_answer[c]]
+    def __init__(self, hand, is_answer):
+        self.answers = [c for c in hand if is_answer[c]]
         self.cache = {}
 
     def for_suits(self, suits):

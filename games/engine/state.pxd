@@ -1,5 +1,7 @@
 cimport cython
 
+from games.engine.derived cimport Derived
+
 cdef class State:
     cdef public object rules
     cdef public tuple hands
@@ -17,6 +19,7 @@ cdef class State:
     cdef public object seed
     cdef public Py_ssize_t shuffles
     cdef public object _legal
+    cdef readonly Derived _derived
 
     @cython.locals(s=State)
     cpdef State _copy(self)

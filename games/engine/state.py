@@ -41,6 +41,7 @@ class State:
         "seed",
         "shuffles",
         "_legal",
+        "_derived",
     )
 
     def __init__(
@@ -77,6 +78,7 @@ class State:
         self.seed = seed
         self.shuffles = shuffles
         self._legal = None
+        self._derived = rules.derived  # what the hot paths read of the rules
 
     def _copy(self):
         """A copy for ``transitions`` to change into the next position (without the legal moves)."""
@@ -97,6 +99,7 @@ class State:
         s.seed = self.seed
         s.shuffles = self.shuffles
         s._legal = None
+        s._derived = self._derived
         return s
 
     @property
@@ -245,7 +248,7 @@ def new_game(rules, players, seed, first=0):
         raise ValueError(f"first: {first!r} is not a seat of a {players}-player game")
     rng = random.Random(f"kadi-deal:{seed}")
     pile = deck(rules.jokers)
-    rng.shuffle(pile)
+    transitions.shuffle(pile, rng)  # the order of rng.shuffle(pile), compiled
     hands = [[] for _ in range(players)]
     for _ in range(rules.hand_size):
         for hand in hands:

@@ -1,11 +1,13 @@
 cimport cython
 
+from games.engine.derived cimport Derived
 from games.engine.moves cimport Move
 from games.engine.state cimport State
 
 cpdef object apply(State state, Move move, bint listed=*)
 cpdef object text_problem(State state, Move move)
 cpdef object rule_problem(State state, Move move)
+@cython.locals(d=Derived)
 cdef State _play(State state, tuple cards, object declared_suit, bint declare)
 cdef object _suit_after_penalty(State s, tuple cards)
 cdef State _kickback(State s, Py_ssize_t kings)
@@ -18,4 +20,4 @@ cdef State _advance(State s)
 cdef State _finish(State s)
 cdef tuple _with(tuple items, Py_ssize_t index, object value)
 @cython.locals(i=Py_ssize_t, n=Py_ssize_t, bits=Py_ssize_t, j=Py_ssize_t)
-cdef _shuffle(list pile, object rng)
+cpdef shuffle(list pile, object rng)

@@ -101,7 +101,7 @@ def _play(state, cards, declared_suit, declare):
     s = state._copy()
     seat = s.turn
     rules = s.rules
-    d = rules.derived
+    d = s._derived
     hand = tuple([c for c in s.hands[seat] if c not in cards])
     s.hands = _with(s.hands, seat, hand)
     before = s.pending
@@ -187,7 +187,7 @@ def _draw_move(state, declare):
         s.pending = None
         return _finish(_advance(s))
     drawn = _draw(s, seat, 1)
-    if s.rules.play_after_draw and drawn and starts_normally(s, drawn[0]):
+    if s._derived.play_after_draw and drawn and starts_normally(s, drawn[0]):
         s.drawn = drawn[0]
         return _finish(s)
     return _finish(_advance(s))
@@ -245,7 +245,7 @@ def _draw(s, seat, count):
             if len(s.discard_pile) <= 1:
                 break
             pile = list(s.discard_pile[:-1])
-            _shuffle(pile, random.Random(f"kadi-shuffle:{s.seed}:{s.shuffles}"))
+            shuffle(pile, random.Random(f"kadi-shuffle:{s.seed}:{s.shuffles}"))
             s.shuffles += 1
             s.discard_pile = s.discard_pile[-1:]
         got.append(pile.pop())
@@ -254,7 +254,7 @@ def _draw(s, seat, count):
     return got
 
 
-def _shuffle(pile, rng):
+def shuffle(pile, rng):
     """``rng.shuffle(pile)``: the same order, by the same steps as the standard library's
     ``random.shuffle`` (so stored games replay), as a loop that compiles to C."""
     getrandbits = rng.getrandbits
@@ -280,11 +280,14 @@ def _advance(s):
 
 def _finish(s):
     s.turns += 1
-    if not s.finished and s.turns >= s.rules.max_turns:
+    if not s.finished and s.turns >= s._derived.max_turns:
         s.finished = True
     return s
 
 
 def _with(items, index, value):
-    return items[:index] + (value,) + items[index + 1 :]
+    """``items`` (a tuple) with ``items[index]`` replaced by ``value``."""
+    changed = list(items)
+    changed[index] = value
+    return tuple(changed)
 

@@ -1,0 +1,4 @@
+cdef class Derived:
+    cdef readonly tuple is_answer, is_finishing, penalty_value, combo_key, may_follow
+    cdef readonly bint answers_in_play, consecutive_chains, voluntary_draw, play_after_draw
+    cdef readonly Py_ssize_t deck_size, max_turns
