@@ -135,8 +135,18 @@ LOGIN_FAILURE_WINDOW_SECONDS = 15 * 60
 # profile page's context; lets the games app add games played and recent games.
 PROFILE_CONTEXT_PROVIDERS: list[str] = ["history.profile.profile_context"]
 
-EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
+# E-mail (password resets): through DJANGO_EMAIL_HOST's SMTP server when it is set, else
+# printed on the console.
 DEFAULT_FROM_EMAIL = os.environ.get("DJANGO_DEFAULT_FROM_EMAIL", "kadi@localhost")
+EMAIL_HOST = os.environ.get("DJANGO_EMAIL_HOST", "")
+if EMAIL_HOST:
+    EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    EMAIL_PORT = int(os.environ.get("DJANGO_EMAIL_PORT", "587"))
+    EMAIL_HOST_USER = os.environ.get("DJANGO_EMAIL_USER", "")
+    EMAIL_HOST_PASSWORD = os.environ.get("DJANGO_EMAIL_PASSWORD", "")
+    EMAIL_USE_TLS = env_bool("DJANGO_EMAIL_USE_TLS", True)
+else:
+    EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
 
 # Internationalisation: every user-facing string is marked; English is the only language so far.
 LANGUAGE_CODE = "en"

@@ -20,6 +20,11 @@ ENV_NAMES = (
     "DJANGO_SECURE_SSL_REDIRECT",
     "DATABASE_URL",
     "REDIS_URL",
+    "DJANGO_EMAIL_HOST",
+    "DJANGO_EMAIL_PORT",
+    "DJANGO_EMAIL_USER",
+    "DJANGO_EMAIL_PASSWORD",
+    "DJANGO_EMAIL_USE_TLS",
 )
 PRODUCTION_KEY = "k" * 20 + "-production-secret-with-enough-variety-0123456789"
 
@@ -53,6 +58,19 @@ def test_postgres_from_database_url_uses_the_connection_pool(monkeypatch):
     # Every thread of games.db_calls can hold a connection at once, with more to spare.
     assert database["OPTIONS"]["pool"]["max_size"] > db_calls.THREADS
     assert database["CONN_MAX_AGE"] == 0
+
+
+def test_e_mail_goes_to_the_console_unless_an_smtp_server_is_set(monkeypatch):
+    assert read_settings(monkeypatch)["EMAIL_BACKEND"] == "django.core.mail.backends.console.EmailBackend"
+
+    config = read_settings(
+        monkeypatch, DJANGO_EMAIL_HOST="smtp.example", DJANGO_EMAIL_USER="kadi", DJANGO_EMAIL_PASSWORD="pw"
+    )
+
+    assert config["EMAIL_BACKEND"] == "django.core.mail.backends.smtp.EmailBackend"
+    smtp = (config["EMAIL_HOST"], config["EMAIL_PORT"], config["EMAIL_USE_TLS"])
+    assert smtp == ("smtp.example", 587, True)
+    assert (config["EMAIL_HOST_USER"], config["EMAIL_HOST_PASSWORD"]) == ("kadi", "pw")
 
 
 def test_redis_url_selects_the_redis_channel_layer(monkeypatch):
