@@ -54,14 +54,14 @@ class SeatInline(admin.TabularInline):
 @admin.register(Table)
 class TableAdmin(admin.ModelAdmin):
     form = TableRulesForm
-    list_display = ["name", "preset", "seat_count", "seats_taken", "created_by", "created_at"]
-    list_filter = ["preset"]
+    list_display = ["name", "preset", "seat_count", "seats_taken", "in_lobby", "created_by", "created_at"]
+    list_filter = ["preset", "in_lobby"]
     search_fields = ["name"]
     autocomplete_fields = ["created_by"]
     readonly_fields = ["effective_rules"]
     inlines = [SeatInline]
     fieldsets = [
-        (None, {"fields": ["name", "seat_count", "turn_timer_seconds", "created_by"]}),
+        (None, {"fields": ["name", "seat_count", "turn_timer_seconds", "in_lobby", "created_by"]}),
         (
             _("House rules"),
             {

@@ -47,6 +47,11 @@ class Table(models.Model):
         related_name="created_tables",
     )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    in_lobby = models.BooleanField(
+        _("in the lobby"),
+        default=True,
+        help_text=_("Off for the tables of imported game records: they only hold history."),
+    )
 
     class Meta:
         ordering = ["-created_at", "-pk"]

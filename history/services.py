@@ -94,6 +94,7 @@ def import_game(data, by_user):
             preset=record.preset,
             rule_overrides=record.rules.overrides(record.preset),
             created_by=by_user,
+            in_lobby=False,
         )
         game = Game.objects.create(
             table=table,

@@ -8,6 +8,7 @@ from django.urls import reverse
 
 from games.models import Game
 from games.services import resign
+from games.table_page import lobby_tables
 from history.models import ImportedGame, Rating, RatingChange
 from history.records import RecordError, export_record
 from history.services import import_game
@@ -50,6 +51,13 @@ def test_export_then_import_gives_the_same_game(finished, admin_user):
     assert not RatingChange.objects.filter(game=imported).exists()
     assert list(Rating.objects.order_by("user").values_list("user", "mu", "sigma", "games")) == ratings_before
     assert export_record(imported) | {"table": None} == record | {"table": None}
+
+
+def test_an_imported_game_stays_out_of_the_lobby(finished, admin_user):
+    imported = import_game(export_record(finished), admin_user)
+
+    listed = [row["table"].pk for row in lobby_tables()]
+    assert finished.table_id in listed and imported.table_id not in listed
 
 
 def test_a_game_ended_by_resignation_round_trips(user, baraka, chebet, admin_user):
