@@ -6,6 +6,10 @@ once (a game's moves are still serialised by its row lock), so there the calls r
 side in a pool of threads of this process, each borrowing a pooled connection for the call
 and giving it back at the end. SQLite takes one writer at a time: there they keep to the
 one thread.
+
+The threads are this module's, for the life of the process, rather than each event loop's
+default executor: with those, the test suite's short-lived loops left pooled connections
+checked out until the pool ran dry.
 """
 
 from concurrent.futures import ThreadPoolExecutor
