@@ -20,3 +20,16 @@ def game(game):
     """amani (seat 0, to play) against baraka, in a known position."""
     put_position(game, hands=("7H 5S 4C", "9H QD KC"), discard=("7D",), turn=0)
     return game
+
+
+@pytest.fixture
+def live_game(user, baraka):
+    """A two-seat table's game, amani (seat 0, to play) against baraka, for tests that run
+    daphne processes on a committed database."""
+    from games import services
+
+    table = services.create_table(user, "Live table", 2, "friendly")
+    services.take_seat(table, baraka)
+    game = services.start_game(table, user)
+    put_position(game, hands=("7H 5H 4C", "9H QD KC 5C"), discard=("7D",), turn=0)
+    return game

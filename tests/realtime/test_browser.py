@@ -9,10 +9,8 @@ from django.db import connection
 from django.test import Client
 from playwright.sync_api import expect, sync_playwright
 
-from games import services
 from tests.browser.conftest import CHROMIUM_ARGS
 from tests.browser.helpers import ARTIFACTS, CHROMIUM, PHONE
-from tests.games.helpers import put_position
 from tests.realtime.servers import DaphneServer, database_url
 
 pytestmark = [
@@ -24,15 +22,6 @@ pytestmark = [
         ".ci/run runs the suite a second time with it",
     ),
 ]
-
-
-@pytest.fixture
-def live_game(user, baraka):
-    table = services.create_table(user, "Live table", 2, "friendly")
-    services.take_seat(table, baraka)
-    game = services.start_game(table, user)
-    put_position(game, hands=("7H 5H 4C", "9H QD KC 5C"), discard=("7D",), turn=0)
-    return game
 
 
 @pytest.fixture

@@ -9,8 +9,6 @@ import pytest
 import websockets
 from django.db import connection
 
-from games import services
-from tests.games.helpers import put_position
 from tests.realtime.helpers import WAIT, Frame, session_cookie
 from tests.realtime.servers import DaphneServer, database_url
 
@@ -59,49 +57,40 @@ class Socket:
         )
 
 
-@pytest.fixture
-def game(user, baraka):
-    table = services.create_table(user, "Two servers", 2, "friendly")
-    services.take_seat(table, baraka)
-    game = services.start_game(table, user)
-    put_position(game, hands=("7H 5H 4C", "9H QD KC 5C"), discard=("7D",), turn=0)
-    return game
-
-
-async def test_a_move_through_one_server_reaches_a_player_on_the_other(servers, game, user, baraka):
+async def test_a_move_through_one_server_reaches_a_player_on_the_other(servers, live_game, user, baraka):
     one, other = servers
-    amani = Socket(one, game.table_id, await session_cookie(user))
-    bara = Socket(other, game.table_id, await session_cookie(baraka))
-    assert (await amani.open()).sync == (game.pk, 0)
+    amani = Socket(one, live_game.table_id, await session_cookie(user))
+    bara = Socket(other, live_game.table_id, await session_cookie(baraka))
+    assert (await amani.open()).sync == (live_game.pk, 0)
     await bara.open()
 
     await amani.move("7H", 0, "a1")
 
-    frame = await bara.until(lambda f: f.sync == (game.pk, 1))
+    frame = await bara.until(lambda f: f.sync == (live_game.pk, 1))
     assert frame.your_turn and frame.hand == ["9H", "QD", "KC", "5C"]
     await amani.ws.close()
     await bara.ws.close()
 
 
-async def test_a_server_killed_mid_game_loses_nothing(servers, game, user, baraka):
+async def test_a_server_killed_mid_game_loses_nothing(servers, live_game, user, baraka):
     one, other = servers
-    amani = Socket(one, game.table_id, await session_cookie(user))
-    bara = Socket(other, game.table_id, await session_cookie(baraka))
+    amani = Socket(one, live_game.table_id, await session_cookie(user))
+    bara = Socket(other, live_game.table_id, await session_cookie(baraka))
     await amani.open()
     await bara.open()
     await amani.move("7H", 0, "a1")
-    await bara.until(lambda f: f.sync == (game.pk, 1))
+    await bara.until(lambda f: f.sync == (live_game.pk, 1))
 
     await asyncio.to_thread(one.kill)
     with pytest.raises(websockets.ConnectionClosed):
         await amani.until(lambda f: False)  # whatever was on its way, then the closed socket
     await bara.move("9H", 1, "b1")  # the game goes on through the other server meanwhile
-    await bara.until(lambda f: f.sync == (game.pk, 2))
+    await bara.until(lambda f: f.sync == (live_game.pk, 2))
     await asyncio.to_thread(one.start)  # the same port, a new process
 
     back = await amani.open()  # as htmx's websocket extension reconnects after a 1006
-    assert back.sync == (game.pk, 2) and back.your_turn and back.hand == ["5H", "4C"]
+    assert back.sync == (live_game.pk, 2) and back.your_turn and back.hand == ["5H", "4C"]
     await amani.move("5H", 2, "a2")
-    assert (await bara.until(lambda f: f.sync == (game.pk, 3))).your_turn
+    assert (await bara.until(lambda f: f.sync == (live_game.pk, 3))).your_turn
     await amani.ws.close()
     await bara.ws.close()
