@@ -56,6 +56,14 @@ class StaleMove(ServiceError):
     """A move made against an older position (a stale page, a double click, a resend)."""
 
 
+class NotNow(ServiceError):
+    """A move or resignation at the wrong moment: not the player's turn, or the game is over."""
+
+
+class MoveRefused(ServiceError):
+    """A move the rules refuse here, or move text that cannot be read."""
+
+
 # -- Tables and seats ---------------------------------------------------------------
 
 
@@ -267,19 +275,19 @@ def submit_move(game_id, user, text, expected_move_count=None, client_move_id=""
         if stale_count or (expected_seq is not None and expected_seq != game.seq):
             raise StaleMove(_("The game has moved on since your page was shown: this move was not made."))
         if not game.is_running:
-            raise ServiceError(_("This game is over."))
+            raise NotNow(_("This game is over."))
         player = game.players.filter(user=user).first()
         if player is None:
             raise ServiceError(_("You are not playing in this game."))
         if player.left:
             raise ServiceError(_("You have left this game."))
         if game.turn != player.seat:
-            raise ServiceError(_("It is not your turn."))
+            raise NotNow(_("It is not your turn."))
         try:
             move = Move.parse(text)
             state = game.engine_state().apply(move)
         except IllegalMove as error:
-            raise ServiceError(_("That move is not allowed: %(reason)s") % {"reason": error}) from None
+            raise MoveRefused(_("That move is not allowed: %(reason)s") % {"reason": error}) from None
         if player.missed_turns:
             player.missed_turns = 0
             player.save(update_fields=["missed_turns"])
@@ -325,7 +333,7 @@ def resign(game, user):
     with transaction.atomic():
         game = _locked_game(game.pk if isinstance(game, Game) else game)
         if not game.is_running:
-            raise ServiceError(_("This game is over."))
+            raise NotNow(_("This game is over."))
         player = game.players.filter(user=user, left=False).first()
         if player is None:
             raise ServiceError(_("You are not playing in this game."))

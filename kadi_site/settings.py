@@ -51,6 +51,7 @@ INSTALLED_APPS = [
     "accounts",
     "games",
     "history",
+    "api",
 ]
 
 MIDDLEWARE = [

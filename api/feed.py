@@ -1,0 +1,110 @@
+"""What the API's streams send, read from the database for one player (reads only).
+
+A seat's frames hold ``State.view`` of that seat (its own hand, the others' hand sizes,
+never the draw pile's order or the seed) and the moves everyone saw played, as the table
+page shows them.
+"""
+
+from itertools import islice
+
+from django.db.models import Q
+
+from games.models import Game, GamePlayer, Seat
+
+RUNNING = Game.Status.RUNNING
+
+LEGAL_MOVES_LIMIT = 200  # a hand of questions can have millions of orderings: the shorter first
+
+
+def player_of(game_id, user):
+    """``user``'s ``GamePlayer`` in game ``game_id``, or None (no such game, or not theirs:
+    the API answers both alike)."""
+    return GamePlayer.objects.filter(game_id=game_id, user=user).select_related("game").first()
+
+
+def game_frame(game_id, seat, after=None):
+    """The seat's news of the game: ``(frame, cursor)``. The first frame (``after`` None) is
+    "gameFull": the game, its players and every move so far; later ones, "gameState", hold
+    the moves made since the frame that returned cursor ``after``, and are None when the
+    game has not changed since."""
+    game = Game.objects.get(pk=game_id)
+    cursor = (game.seq, game.move_count)
+    if after == cursor:
+        return None, after
+    first_new = after[1] if after else 0
+    moves = game.moves.filter(index__gte=first_new, index__lt=game.move_count).order_by("index")
+    players = list(game.players.select_related("user").order_by("seat"))
+    state = game.engine_state()
+    me = players[seat]
+    your_turn = game.is_running and game.turn == seat and not me.left
+    frame = {
+        "type": "gameFull" if after is None else "gameState",
+        "id": game.pk,
+        "seq": game.seq,
+        "status": game.status,
+        "move_count": game.move_count,
+        "moves": [{"index": m.index, "seat": m.seat, "move": m.text} for m in moves],
+        "players": [_player(p) for p in players],
+        "view": state.view(seat),
+        "your_turn": your_turn,
+        "winner": game.winner,
+    }
+    if your_turn:
+        legal = [str(move) for move in islice(state.iter_legal_moves(), LEGAL_MOVES_LIMIT + 1)]
+        frame["legal_moves"] = legal[:LEGAL_MOVES_LIMIT]
+        frame["legal_moves_complete"] = len(legal) <= LEGAL_MOVES_LIMIT
+    if after is None:
+        frame.update(table=game.table_id, number=game.number, seat=seat, rules=game.rules)
+    return frame, cursor
+
+
+def _player(player):
+    return {
+        "seat": player.seat,
+        "name": player.user.name,
+        "username": player.user.username,
+        "bot": player.user.is_bot,
+        "left": player.left,
+        "place": player.place,
+    }
+
+
+def player_events(user, told):
+    """The tables where ``user`` holds a seat or plays a running game, and the events since
+    ``told`` (game id -> the status last told, brought up to date here): "gameStart" for a
+    running game of theirs not told yet, "gameFinish" for one told running that is over."""
+    told_running = [game_id for game_id, status in told.items() if status == RUNNING]
+    players = (
+        GamePlayer.objects.filter(user=user)
+        .filter(Q(game__status=RUNNING, left=False) | Q(game_id__in=told_running))
+        .select_related("game", "game__table")
+        .order_by("game_id")
+    )
+    tables = set(Seat.objects.filter(user=user).values_list("table_id", flat=True))
+    events = []
+    for player in players:
+        game = player.game
+        if game.is_running:
+            tables.add(game.table_id)
+        if told.get(game.pk) == game.status:
+            continue
+        if game.is_running or told.get(game.pk) == RUNNING:
+            kind = "gameStart" if game.is_running else "gameFinish"
+            events.append({"type": kind, "game": _summary(player)})
+        told[game.pk] = game.status
+    return tables, events
+
+
+def _summary(player):
+    game = player.game
+    return {
+        "id": game.pk,
+        "table": game.table_id,
+        "table_name": game.table.name,
+        "number": game.number,
+        "seat": player.seat,
+        "players": game.player_count,
+        "status": game.status,
+        "winner": game.winner,
+        "place": player.place,
+    }

@@ -1,0 +1,105 @@
+"""The API's NDJSON streams: async generators that follow tables' Channels groups.
+
+Any message in a table's group means "this table may have changed": the stream re-reads
+what it shows (``api.feed``) and sends what is new. A keep-alive newline goes out every
+``API_KEEPALIVE_SECONDS``. When the client goes away, the ASGI handler cancels the
+generator at its ``await``; the ``finally`` blocks then leave the groups and the table,
+so nothing is left behind.
+
+While a seat's game stream is open, its player counts as at the table (``games.presence``)
+and the table's turn clock runs in this process (``games.turn_clock``): bots answer, and
+turn timers run, just as with the table page open.
+"""
+
+import asyncio
+import json
+
+from channels.layers import get_channel_layer
+from django.conf import settings
+from django.utils import timezone
+
+from api import feed
+from games import presence, realtime, turn_clock
+from games.db_calls import db_call
+
+DEFAULT_KEEPALIVE = 5  # seconds, unless settings.API_KEEPALIVE_SECONDS
+
+
+def line(frame):
+    return (json.dumps(frame, separators=(",", ":")) + "\n").encode()
+
+
+class TableNews:
+    """A channel of this process in the groups of some tables: ``wait()`` returns the next
+    message, or None after the keep-alive interval."""
+
+    def __init__(self):
+        self.layer = get_channel_layer()
+        self.channel = None
+        self.tables = set()
+
+    async def watch(self, tables):
+        """Follow exactly ``tables`` from now on."""
+        if self.channel is None:
+            self.channel = await self.layer.new_channel("api.")
+        for table_id in tables - self.tables:
+            await self.layer.group_add(realtime.table_group(table_id), self.channel)
+        for table_id in self.tables - tables:
+            await self.layer.group_discard(realtime.table_group(table_id), self.channel)
+        self.tables = set(tables)
+
+    async def wait(self):
+        try:
+            async with asyncio.timeout(getattr(settings, "API_KEEPALIVE_SECONDS", DEFAULT_KEEPALIVE)):
+                return await self.layer.receive(self.channel)
+        except TimeoutError:
+            return None
+
+    async def close(self):
+        await self.watch(set())
+
+
+async def game_stream(game_id, table_id, seat, user_id):
+    """A seat's game: "gameFull", then a "gameState" for every change, until the game is over."""
+    news = TableNews()
+    await news.watch({table_id})  # before the first reading, so that no change is missed
+    turn_clock.attach(table_id)
+    if await db_call(presence.joined)(table_id, user_id, timezone.now()):
+        await realtime.announce_presence(table_id)
+    try:
+        frame, cursor = await db_call(feed.game_frame)(game_id, seat)
+        yield line(frame)
+        while frame is None or frame["status"] == "running":
+            message = await news.wait()
+            if message is None:
+                await db_call(presence.seen)(table_id, user_id, timezone.now())
+                yield b"\n"
+                continue
+            if message.get("type") == "table.changed":
+                turn_clock.wake(table_id, (message["game"], message["seq"]))
+            frame, cursor = await db_call(feed.game_frame)(game_id, seat, cursor)
+            if frame is not None:
+                yield line(frame)
+    finally:
+        await news.close()
+        turn_clock.detach(table_id)
+        if await db_call(presence.left)(table_id, user_id, timezone.now()):
+            await realtime.announce_presence(table_id)
+
+
+async def event_stream(user):
+    """The player's events: "gameStart" for each game of theirs running when the stream
+    opens and each one that starts later, "gameFinish" when one ends. It follows the tables
+    where they hold a seat (looked up again with every message and keep-alive)."""
+    news = TableNews()
+    told = {}  # game id -> the status last told
+    try:
+        while True:
+            tables, events = await db_call(feed.player_events)(user, told)
+            await news.watch(tables)
+            for frame in events:
+                yield line(frame)
+            if await news.wait() is None:
+                yield b"\n"
+    finally:
+        await news.close()

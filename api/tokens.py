@@ -1,0 +1,69 @@
+"""Making, checking and revoking API tokens (every write to ``ApiToken``)."""
+
+import hashlib
+import secrets
+from datetime import timedelta
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from api.models import MAX_TOKENS_PER_USER, ApiToken
+
+TOKEN_PREFIX = "kadi_"
+SHOWN_PREFIX = len(TOKEN_PREFIX) + 4
+MAX_TOKEN_LENGTH = 100  # longer Authorization values are refused unread
+LAST_USED_EVERY = timedelta(minutes=1)  # last_used_at is written at most this often
+
+
+class TokenError(Exception):
+    """A token request the site refuses; ``str(error)`` is a translated message."""
+
+
+def digest(raw):
+    return hashlib.sha256(raw.encode()).hexdigest()
+
+
+def create_token(user, label):
+    """A new token of ``user``'s: returns (row, the token itself, which is never stored)."""
+    label = (label or "").strip()
+    if not label:
+        raise TokenError(_("Give the token a label."))
+    if len(label) > ApiToken._meta.get_field("label").max_length:
+        raise TokenError(_("That label is too long."))
+    if user.is_bot:
+        raise TokenError(_("Bots have no API tokens."))
+    with transaction.atomic():
+        if ApiToken.objects.filter(user=user, revoked_at=None).count() >= MAX_TOKENS_PER_USER:
+            raise TokenError(
+                _("You have %(count)d tokens: revoke one first.") % {"count": MAX_TOKENS_PER_USER}
+            )
+        raw = TOKEN_PREFIX + secrets.token_urlsafe(32)
+        row = ApiToken.objects.create(user=user, label=label, digest=digest(raw), prefix=raw[:SHOWN_PREFIX])
+    return row, raw
+
+
+def revoke_token(user, token_id):
+    """Revoke one of ``user``'s tokens; another's token is as good as none."""
+    mine = ApiToken.objects.filter(user=user, pk=token_id, revoked_at=None)
+    updated = mine.update(revoked_at=timezone.now())
+    if not updated:
+        raise TokenError(_("There is no such token."))
+
+
+def authenticate(raw, now=None):
+    """The active token ``raw`` is, with its user, or None; notes when it was used."""
+    if not raw or len(raw) > MAX_TOKEN_LENGTH or not raw.startswith(TOKEN_PREFIX):
+        return None
+    token = (
+        ApiToken.objects.select_related("user")
+        .filter(digest=digest(raw), revoked_at=None, user__is_active=True)
+        .first()
+    )
+    if token is None:
+        return None
+    now = now or timezone.now()
+    if token.last_used_at is None or now - token.last_used_at >= LAST_USED_EVERY:
+        ApiToken.objects.filter(pk=token.pk).update(last_used_at=now)
+        token.last_used_at = now
+    return token

@@ -1,0 +1,111 @@
+"""The bot API's views: thin, over ``games.services`` (every write) and ``api.feed`` (reads).
+
+Errors are JSON ``{"error": "..."}``: 400 a move the rules refuse or unreadable input, 401
+a bad token, 404 a game or table one may not see (the same whether it exists or not), 409
+a move out of turn, against an older position, or in a game that is over, 429 over the
+rate limit.
+"""
+
+from django.http import JsonResponse, StreamingHttpResponse
+from django.utils.translation import gettext as _
+
+from api import feed, openapi, streams
+from api.auth import endpoint, error
+from games import services
+from games.db_calls import db_call
+from games.models import Table
+
+MAX_MOVE_LENGTH = 200
+
+
+def no_game():
+    return error(_("There is no such game."), 404)
+
+
+def move_text(path_part):
+    """Move text from its URL form: words joined by "-" (``QH-8H-4H-!``, ``AH-@S``, ``draw``)
+    or by URL-encoded spaces (``QH%208H``), which Django has decoded already."""
+    return path_part.replace("-", " ")
+
+
+def _seq(request):
+    raw = request.GET.get("seq")
+    if raw is None:
+        return None
+    if not raw.isascii() or not raw.isdigit() or len(raw) > 9:
+        raise ValueError
+    return int(raw)
+
+
+@endpoint("POST")
+def move(request, game_id, move):
+    """Make a move in one's own game; ``?seq=N``: only if the game is still at event N."""
+    if feed.player_of(game_id, request.user) is None:
+        return no_game()
+    if len(move) > MAX_MOVE_LENGTH:
+        return error(_("That is not a move."), 400)
+    try:
+        expected_seq = _seq(request)
+    except ValueError:
+        return error(_("seq must be a whole number."), 400)
+    try:
+        row = services.submit_move(game_id, request.user, move_text(move), expected_seq=expected_seq)
+    except services.MoveRefused as refusal:
+        return error(refusal, 400)
+    except services.ServiceError as refusal:  # out of turn, stale, over, or left
+        return error(refusal, 409)
+    return JsonResponse({"ok": True, "index": row.index, "move": row.text})
+
+
+@endpoint("POST")
+def resign(request, game_id):
+    if feed.player_of(game_id, request.user) is None:
+        return no_game()
+    try:
+        services.resign(game_id, request.user)
+    except services.ServiceError as refusal:
+        return error(refusal, 409)
+    return JsonResponse({"ok": True})
+
+
+@endpoint("POST")
+def join(request, table_id):
+    """Take a seat (``?seat=N``, else the first free one) at a table of the lobby."""
+    if not Table.objects.filter(pk=table_id, in_lobby=True).exists():
+        return error(_("There is no such table."), 404)
+    seat = request.GET.get("seat")
+    if seat is not None and not (seat.isascii() and seat.isdigit() and len(seat) < 3):
+        return error(_("There is no such seat."), 400)
+    try:
+        row = services.take_seat(table_id, request.user, None if seat is None else int(seat))
+    except services.ServiceError as refusal:
+        return error(refusal, 409)
+    return JsonResponse({"ok": True, "table": table_id, "seat": row.position})
+
+
+def _ndjson(stream):
+    response = StreamingHttpResponse(stream, content_type="application/x-ndjson")
+    response["Cache-Control"] = "no-store"
+    response["X-Accel-Buffering"] = "no"  # a proxy must pass each line on at once
+    return response
+
+
+@endpoint("GET")
+async def game_stream(request, game_id):
+    player = await db_call(feed.player_of)(game_id, request.user)
+    if player is None:
+        return no_game()
+    return _ndjson(streams.game_stream(game_id, player.game.table_id, player.seat, request.user.pk))
+
+
+@endpoint("GET")
+async def event_stream(request):
+    return _ndjson(streams.event_stream(request.user))
+
+
+def openapi_document(request):
+    return JsonResponse(openapi.document())
+
+
+def not_found(request, rest=""):
+    return error(_("There is no such API endpoint."), 404)

@@ -1,0 +1,152 @@
+"""The API's NDJSON streams, read through Django's async test client: a seat's game stream
+(its own view only, then every change), the event stream, and a client that goes away."""
+
+import asyncio
+import json
+
+import pytest
+from asgiref.sync import sync_to_async
+from django.test import AsyncClient
+
+from api.tokens import create_token
+from games import services
+from games.models import Presence
+
+pytestmark = pytest.mark.django_db(transaction=True)
+WAIT = 10  # seconds: a frame that has not come by then is not coming
+
+
+class Stream:
+    """An open NDJSON stream: ``next()`` is its next JSON line (keep-alive newlines skipped)."""
+
+    def __init__(self, response):
+        self.response = response
+        self.chunks = aiter(response.streaming_content)
+        self.keepalives = 0
+
+    async def next(self):
+        async with asyncio.timeout(WAIT):
+            while True:
+                chunk = await anext(self.chunks)
+                if chunk == b"\n":
+                    self.keepalives += 1
+                    continue
+                return json.loads(chunk)
+
+    async def close(self):
+        await self.chunks.aclose()
+
+
+async def open_stream(path, token):
+    response = await AsyncClient().get(path, headers={"Authorization": f"Bearer {token}"})
+    assert response.status_code == 200, response.content
+    assert response["Content-Type"] == "application/x-ndjson"
+    return Stream(response)
+
+
+async def test_a_seat_sees_its_own_hand_then_each_change(game, user, baraka, token):
+    stream = await open_stream(f"/api/bot/game/stream/{game.pk}", token)
+    full = await stream.next()
+    assert full["type"] == "gameFull" and full["seat"] == 0 and full["your_turn"]
+    assert full["view"]["hand"] == ["7H", "5S", "4C"] and full["view"]["hand_sizes"] == [3, 3]
+    assert set(full["legal_moves"]) >= {"7H", "draw"} and full["legal_moves_complete"]
+    assert [p["username"] for p in full["players"]] == ["amani", "baraka"]
+
+    await sync_to_async(services.submit_move)(game.pk, user, "7H")
+    mine = await stream.next()
+    assert mine["type"] == "gameState" and mine["moves"] == [{"index": 0, "seat": 0, "move": "7H"}]
+    assert not mine["your_turn"] and "legal_moves" not in mine
+    await sync_to_async(services.submit_move)(game.pk, baraka, "9H")
+    theirs = await stream.next()
+    assert theirs["moves"] == [{"index": 1, "seat": 1, "move": "9H"}] and theirs["your_turn"]
+    await stream.close()
+
+
+async def test_the_stream_never_holds_another_hand_the_pile_or_the_seed(game, token, baraka):
+    stream = await open_stream(f"/api/bot/game/stream/{game.pk}", token)
+    text = json.dumps(await stream.next())
+    for hidden in ("9H", "QD", "KC", str(game.seed)):
+        assert hidden not in text
+    assert '"draw_pile"' not in text and '"seed"' not in text
+    await stream.close()
+    bara_token = await sync_to_async(create_token)(baraka, "b")
+    theirs = await open_stream(f"/api/bot/game/stream/{game.pk}", bara_token[1])
+    text = json.dumps(await theirs.next())
+    assert not {"7H", "5S", "4C"} & set(json.loads(text)["view"]["hand"])
+    assert '"5S"' not in text and '"4C"' not in text
+    await theirs.close()
+
+
+async def test_keep_alive_newlines_come_while_nothing_happens(game, token):
+    stream = await open_stream(f"/api/bot/game/stream/{game.pk}", token)
+    await stream.next()
+    async with asyncio.timeout(WAIT):
+        while stream.keepalives < 2:
+            assert await anext(stream.chunks) == b"\n"
+            stream.keepalives += 1
+    await stream.close()
+
+
+async def test_a_finished_game_streams_once_and_ends(game, user, token):
+    await sync_to_async(services.resign)(game.pk, user)
+    stream = await open_stream(f"/api/bot/game/stream/{game.pk}", token)
+    full = await stream.next()
+    assert full["status"] == "finished" and full["winner"] == 1
+    with pytest.raises(StopAsyncIteration):
+        await anext(stream.chunks)
+
+
+async def test_a_client_that_goes_away_leaves_nothing_behind(game, user, token):
+    """The ASGI app itself, with a client that disconnects after the first line: the handler
+    cancels the stream, which leaves the table's group and presence; no task is left."""
+    from channels.layers import get_channel_layer
+
+    from kadi_site.asgi import application
+
+    sent, disconnect, requests = [], asyncio.Event(), [{"type": "http.request", "body": b""}]
+
+    async def receive():
+        if requests:
+            return requests.pop()
+        await disconnect.wait()
+        return {"type": "http.disconnect"}
+
+    async def send(message):
+        sent.append(message)
+        if message.get("body", b"").strip():
+            disconnect.set()
+
+    scope = {
+        "type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "GET",
+        "scheme": "http", "path": f"/api/bot/game/stream/{game.pk}", "raw_path": b"", "query_string": b"",
+        "headers": [(b"host", b"127.0.0.1"), (b"authorization", f"Bearer {token}".encode())],
+        "client": ("127.0.0.1", 5000), "server": ("127.0.0.1", 80),
+    }
+    before = asyncio.all_tasks()
+    async with asyncio.timeout(WAIT):
+        await application(scope, receive, send)
+    assert sent[0]["status"] == 200 and b'"gameFull"' in sent[1]["body"]
+    layer = get_channel_layer()
+    assert not layer.groups.get(f"table.{game.table_id}")
+    assert await sync_to_async(Presence.objects.get)(user=user, table_id=game.table_id) is not None
+    assert (await sync_to_async(Presence.objects.get)(user=user)).connections == 0
+    await asyncio.sleep(0)  # let cancelled tasks finish cancelling
+    assert {t for t in asyncio.all_tasks() - before if not t.done()} == set()
+
+
+async def test_the_event_stream_tells_of_games_starting_and_finishing(table, user, baraka, token):
+    await sync_to_async(services.take_seat)(table, baraka)
+    stream = await open_stream("/api/stream/event", token)
+    game = await sync_to_async(services.start_game)(table, baraka)
+    start = await stream.next()
+    assert start["type"] == "gameStart" and start["game"]["id"] == game.pk and start["game"]["seat"] == 0
+    await sync_to_async(services.resign)(game.pk, baraka)
+    finish = await stream.next()
+    assert finish["type"] == "gameFinish" and finish["game"]["place"] == 1 and finish["game"]["winner"] == 0
+    await stream.close()
+
+
+async def test_the_event_stream_opens_with_the_games_running(game, token):
+    stream = await open_stream("/api/stream/event", token)
+    assert (await stream.next())["game"]["id"] == game.pk
+    await stream.close()

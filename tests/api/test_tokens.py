@@ -1,0 +1,65 @@
+"""API tokens: made on the profile's token page and shown once, stored as a digest only,
+revocable, with a label and the time of last use; the admin lists them without secrets."""
+
+import pytest
+from django.urls import reverse
+
+from api.models import ApiToken
+from api.tokens import TokenError, authenticate, create_token, digest
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_token_is_shown_once_and_stored_as_a_digest(client, user):
+    client.force_login(user)
+    made = client.post(reverse("api_tokens"), {"label": "my bot"})
+    row = ApiToken.objects.get(user=user)
+    raw = made.context["new_token"]
+    assert raw.startswith("kadi_") and raw in made.content.decode()
+    assert row.digest == digest(raw) and raw not in (row.digest, row.prefix) and row.label == "my bot"
+    listed = client.get(reverse("api_tokens")).content.decode()
+    assert "my bot" in listed and row.prefix in listed and raw not in listed
+
+
+def test_revoking_a_token_refuses_it_from_then_on(client, user):
+    row, raw = create_token(user, "Tatu-bot")
+    assert authenticate(raw) == row
+    client.force_login(user)
+    client.post(reverse("api_token_revoke", args=[row.pk]))
+    assert authenticate(raw) is None
+    assert "Tatu-bot" not in client.get(reverse("api_tokens")).content.decode()
+
+
+def test_one_cannot_revoke_anothers_token(client, user, baraka):
+    row, raw = create_token(baraka, "theirs")
+    client.force_login(user)
+    client.post(reverse("api_token_revoke", args=[row.pk]))
+    assert authenticate(raw) == row
+
+
+def test_last_use_is_noted(user):
+    row, raw = create_token(user, "x")
+    assert row.last_used_at is None
+    authenticate(raw)
+    row.refresh_from_db()
+    assert row.last_used_at is not None
+
+
+def test_labels_are_required_and_bots_have_no_tokens(user, django_user_model):
+    with pytest.raises(TokenError):
+        create_token(user, "  ")
+    with pytest.raises(TokenError):
+        create_token(user, "x" * 61)
+    with pytest.raises(TokenError):
+        create_token(django_user_model.objects.create_bot("greedy-bot-1", "greedy"), "x")
+
+
+def test_the_page_needs_a_login(client):
+    assert client.get(reverse("api_tokens")).status_code == 302
+
+
+def test_the_admin_shows_no_digest_and_makes_no_tokens(admin_client, user):
+    row, raw = create_token(user, "x")
+    page = admin_client.get(reverse("admin:api_apitoken_change", args=[row.pk])).content.decode()
+    assert row.digest not in page and raw not in page
+    assert admin_client.get(reverse("admin:api_apitoken_add")).status_code == 403

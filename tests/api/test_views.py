@@ -1,0 +1,116 @@
+"""The bot API's move, resign and join endpoints: tokens, refusals and their status codes."""
+
+import pytest
+from django.core.cache import cache
+
+from api.tokens import create_token, revoke_token
+from games import services
+from games.models import Game
+from tests.games.helpers import put_position
+
+pytestmark = pytest.mark.django_db
+
+
+def move_url(game, move):
+    return f"/api/bot/game/{game.pk}/move/{move}"
+
+
+def test_a_move_through_the_api_is_made(client, auth, game):
+    response = client.post(move_url(game, "7H"), **auth)
+    assert response.status_code == 200
+    assert response.json() == {"ok": True, "index": 0, "move": "7H"}
+    assert Game.objects.get(pk=game.pk).move_count == 1
+
+
+@pytest.mark.parametrize("written", ["5H-5S-!", "5H%205S%20!", "5H 5S !"])
+def test_spaces_are_written_as_dashes_or_encoded(client, auth, game, written):
+    put_position(game, hands=("5H 5S 4C", "9H QD KC"), discard=("7H",), turn=0)
+    response = client.post(move_url(game, written), **auth)
+    assert response.status_code == 200 and response.json()["move"] == "5H 5S !"
+
+
+def test_no_token_a_bad_one_and_a_revoked_one_are_refused(client, user, game, token):
+    assert client.post(move_url(game, "7H")).status_code == 401
+    bad = client.post(move_url(game, "7H"), HTTP_AUTHORIZATION="Bearer kadi_not-a-token")
+    assert bad.status_code == 401 and bad["WWW-Authenticate"].startswith("Bearer")
+    assert "error" in bad.json()
+    revoke_token(user, user.api_tokens.get().pk)
+    assert client.post(move_url(game, "7H"), HTTP_AUTHORIZATION=f"Bearer {token}").status_code == 401
+    assert Game.objects.get(pk=game.pk).move_count == 0
+
+
+def test_a_session_cookie_does_not_authenticate(client, user, game):
+    client.force_login(user)
+    assert client.post(move_url(game, "7H")).status_code == 401
+
+
+def test_another_players_game_is_not_found_like_a_missing_one(client, make_user, game):
+    other = make_user("wanjiru")
+    auth = {"HTTP_AUTHORIZATION": f"Bearer {create_token(other, 'x')[1]}"}
+    theirs = client.post(move_url(game, "7H"), **auth)
+    missing = client.post(f"/api/bot/game/{game.pk + 1000}/move/7H", **auth)
+    assert theirs.status_code == missing.status_code == 404
+    assert theirs.json() == missing.json()
+    stream = client.get(f"/api/bot/game/stream/{game.pk}", **auth)
+    assert stream.status_code == 404 and stream.json() == missing.json()
+    assert client.post(f"/api/bot/game/{game.pk}/resign", **auth).status_code == 404
+
+
+def test_a_bad_move_is_refused_with_the_reason(client, auth, game):
+    response = client.post(move_url(game, "9H"), **auth)
+    assert response.status_code == 400
+    assert response.json()["error"].startswith("That move is not allowed:")
+    unreadable = client.post(move_url(game, "XX"), **auth)
+    assert unreadable.status_code == 400 and "not a move" in unreadable.json()["error"]
+    assert Game.objects.get(pk=game.pk).move_count == 0
+
+
+def test_out_of_turn_and_stale_moves_conflict(client, auth, game, baraka):
+    services.submit_move(game.pk, game.players.get(seat=0).user, "7H")
+    out_of_turn = client.post(move_url(game, "5S"), **auth)
+    assert out_of_turn.status_code == 409 and out_of_turn.json()["error"] == "It is not your turn."
+    services.submit_move(game.pk, baraka, "9H")
+    stale = client.post(move_url(game, "draw") + "?seq=1", **auth)
+    assert stale.status_code == 409 and "moved on" in stale.json()["error"]
+    assert client.post(move_url(game, "draw") + "?seq=x", **auth).status_code == 400
+    assert client.post(move_url(game, "draw") + "?seq=2", **auth).status_code == 200
+
+
+def test_resigning_ends_a_two_player_game(client, auth, game):
+    assert client.post(f"/api/bot/game/{game.pk}/resign", **auth).json() == {"ok": True}
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED and game.winner == 1
+    again = client.post(f"/api/bot/game/{game.pk}/resign", **auth)
+    assert again.status_code == 409 and again.json()["error"] == "This game is over."
+    assert client.post(move_url(game, "7H"), **auth).status_code == 409
+
+
+def test_joining_a_table(client, make_user, table):
+    other = make_user("wanjiru")
+    auth = {"HTTP_AUTHORIZATION": f"Bearer {create_token(other, 'x')[1]}"}
+    assert client.post(f"/api/table/{table.pk}/join?seat=2", **auth).json() == {
+        "ok": True, "table": table.pk, "seat": 2,
+    }
+    again = client.post(f"/api/table/{table.pk}/join", **auth)
+    assert again.status_code == 409 and again.json()["error"] == "You already have a seat at this table."
+    assert client.post(f"/api/table/{table.pk + 99}/join", **auth).status_code == 404
+    assert client.post(f"/api/table/{table.pk}/join?seat=-1", **auth).status_code == 400
+
+
+def test_the_wrong_method_and_unknown_endpoints_answer_in_json(client, auth, game):
+    wrong = client.get(move_url(game, "7H"), **auth)
+    assert wrong.status_code == 405 and wrong["Allow"] == "POST" and "error" in wrong.json()
+    unknown = client.get("/api/nothing/here", **auth)
+    assert unknown.status_code == 404 and "error" in unknown.json()
+
+
+def test_the_rate_limit_is_per_token(client, settings, user, auth, game):
+    cache.clear()
+    settings.API_RATE_LIMIT = 3
+    for _ in range(3):
+        assert client.post(move_url(game, "9H"), **auth).status_code == 400
+    over = client.post(move_url(game, "7H"), **auth)
+    assert over.status_code == 429 and int(over["Retry-After"]) >= 1
+    assert Game.objects.get(pk=game.pk).move_count == 0
+    another = {"HTTP_AUTHORIZATION": f"Bearer {create_token(user, 'second')[1]}"}
+    assert client.post(move_url(game, "7H"), **another).status_code == 200
