@@ -1,7 +1,6 @@
 """The bot API's move, resign and join endpoints: tokens, refusals and their status codes."""
 
 import pytest
-from django.core.cache import cache
 
 from api.tokens import create_token, revoke_token
 from games import services
@@ -105,7 +104,6 @@ def test_the_wrong_method_and_unknown_endpoints_answer_in_json(client, auth, gam
 
 
 def test_the_rate_limit_is_per_token(client, settings, user, auth, game):
-    cache.clear()
     settings.API_RATE_LIMIT = 3
     for _ in range(3):
         assert client.post(move_url(game, "9H"), **auth).status_code == 400
