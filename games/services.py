@@ -33,7 +33,7 @@ from functools import partial
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -178,19 +178,30 @@ def _free_position(table, position):
     return position
 
 
-def _free_bot(table, level):
-    """A bot user of ``level`` not yet seated at ``table``, created when needed.
-
-    Bots are shared between tables and named ``<level>-bot-<n>``; a human who took such a
-    name is skipped."""
+def bot_account(level, n=1):
+    """The account ``<level>-bot-<n>``, created when first needed. ``n`` = 1 is the level's
+    own account, under which it plays and is rated; a table seating two bots of one level
+    (a user holds one seat per table) gives the second the next free ``n``. None when a
+    human holds the name."""
     User = get_user_model()
+    username = f"{level}-bot-{n}"
+    bot = User.objects.filter(username=username).first()
+    if bot is None:
+        try:
+            with transaction.atomic():  # a savepoint: another request may create it first
+                bot = User.objects.create_bot(username, level, display_name=f"{level.capitalize()} bot {n}")
+        except IntegrityError:
+            bot = User.objects.get(username=username)
+    return bot if bot.bot_level == level else None
+
+
+def _free_bot(table, level):
+    """The bot account of ``level`` to seat at ``table``: the level's own, unless it sits
+    there already."""
     seated = set(table.seats.values_list("user_id", flat=True))
     for n in itertools.count(1):
-        username = f"{level}-bot-{n}"
-        bot = User.objects.filter(username=username).first()
-        if bot is None:
-            return User.objects.create_bot(username, level, display_name=f"{level.capitalize()} bot {n}")
-        if bot.bot_level == level and bot.pk not in seated:
+        bot = bot_account(level, n)
+        if bot is not None and bot.pk not in seated:
             return bot
 
 
