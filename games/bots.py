@@ -142,3 +142,16 @@ def _without(hand, cards):
     played = set(cards)
     return [c for c in hand if c not in played]
 
+
+
+def analyse(state, level, rng):
+    """``(move, win_chance)``: the move a bot of ``level`` makes in ``state`` and a rough
+    chance (0 to 1) that the player to move goes on to win. A stand-in until the search
+    bots replace it: the bot's own move, and a chance that grows as the hand shrinks
+    against the others' (each player's share of 1 / cards held, after the move)."""
+    move = choose_move(state, level, rng)
+    after = state.apply(move)
+    if after.finished:
+        return move, 1.0 if after.winner == state.turn else 0.0
+    weights = [1 / max(1, len(hand)) for hand in after.hands]
+    return move, weights[state.turn] / sum(weights)

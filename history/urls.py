@@ -12,6 +12,7 @@ urlpatterns = [
     path("history/import/", views.import_record, name="import"),
     path("games/<int:game_id>/", views.game, name="game"),
     path("games/<int:game_id>/replay/", views.replay, name="replay"),
+    path("games/<int:game_id>/replay/hint/", views.replay_hint, name="replay_hint"),
     path("games/<int:game_id>/record.json", views.record, name="record"),
     path("leaderboard/", views.leaderboard, name="leaderboard"),
 ]

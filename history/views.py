@@ -9,15 +9,18 @@ from django.contrib.admin.views.decorators import staff_member_required
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.http import JsonResponse
+from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from games.models import Game
+from games.presentation import move_entry
 from history import leaderboard as ranked
 from history.forms import HistoryFilterForm, ImportForm, LeaderboardForm
 from history.game_page import game_summary
+from history.hints import hint
 from history.player_games import filter_games, finished_games, game_entries
 from history.records import RecordError, export_record
 from history.replays import clamp_step, replay_board
@@ -71,9 +74,48 @@ def replay(request, game_id):
         return render(request, "history/replay_unavailable.html", {"game": game}, status=403)
     players = list(game.players.select_related("user").order_by("seat"))
     board = replay_board(game, players, clamp_step(request.GET.get("step"), game))
+    board.update(_hint_context(request, game, players, board))
     if request.htmx:
         return render(request, "history/partials/replay_board.html", board)
     return render(request, "history/replay.html", {**board, "game_row": game})
+
+
+def _hint_context(request, game, players, board):
+    """Hints are offered to the players of the game (``?hints=1`` shows them), at their own
+    turns; ``hint_here``: the step on screen is one."""
+    seat = next((p.seat for p in players if p.user_id == request.user.pk), None)
+    shown = seat is not None and request.GET.get("hints") == "1"
+    return {
+        "hint_seat": seat,
+        "hint_url": reverse("history:replay_hint", args=[game.pk]),
+        "hints_shown": shown,
+        "hint_here": shown and any(p["to_play"] and p["seat"] == seat for p in board["game"]["players"]),
+    }
+
+
+@login_required
+@require_GET
+def replay_hint(request, game_id):
+    """The strongest bot's move and win chance at the viewer's own turn ``?step=k`` of a
+    finished game of theirs (an HTMX fragment), from what their seat saw then."""
+    game = _game(game_id)
+    player = game.players.filter(user=request.user).first()
+    if player is None:
+        raise Http404(_("Hints are only for the players of a game."))
+    if game.status != Game.Status.FINISHED:
+        return render(request, "history/replay_unavailable.html", {"game": game}, status=403)
+    step = clamp_step(request.GET.get("step"), game)
+    found = hint(game, player.seat, step)
+    return render(
+        request,
+        "history/partials/replay_hint.html",
+        {
+            "hint": found,
+            "move": {**move_entry(found["move"]), "name": _("The strongest bot:")} if found else None,
+            "chance": round(100 * found["win_chance"]) if found else None,
+        },
+        status=200 if found else 400,
+    )
 
 
 @require_GET

@@ -7,6 +7,8 @@
   const root = document.querySelector("[data-replay]");
   if (!root) return;
   const url = root.dataset.url;
+  const query = root.dataset.query || ""; // "&hints=1" while hints are shown
+  const stepField = root.querySelector("[data-step-field]"); // the hints toggle's
   const last = Number(root.dataset.last);
   const slider = root.querySelector("[data-slider]");
   const links = {};
@@ -35,11 +37,11 @@
     const done = () => {
       setLoading(false);
       shown = Number(board().dataset.step);
-      history.replaceState(null, "", "?step=" + shown);
+      history.replaceState(null, "", "?step=" + shown + query);
       if (wanted !== shown) load();
       else if (timer !== null) scheduleNext();
     };
-    htmx.ajax("GET", url + "?step=" + step, { target: "#replay-board", swap: "outerHTML" })
+    htmx.ajax("GET", url + "?step=" + step + query, { target: "#replay-board", swap: "outerHTML" })
       .then(done, () => { setLoading(false); stop(); });
   }
 
@@ -50,8 +52,9 @@
 
   function showControls(step) {
     slider.value = step;
-    links.previous.href = "?step=" + clamp(step - 1);
-    links.next.href = "?step=" + clamp(step + 1);
+    if (stepField) stepField.value = step;
+    links.previous.href = "?step=" + clamp(step - 1) + query;
+    links.next.href = "?step=" + clamp(step + 1) + query;
     setDisabled(links.first, step === 0);
     setDisabled(links.previous, step === 0);
     setDisabled(links.next, step === last);
