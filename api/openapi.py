@@ -28,7 +28,21 @@ def _path_id(name, description):
     return {"name": name, "in": "path", "required": True, "description": description, "schema": ID}
 
 
-def _ok(schema, description="Done."):
+def _query_count(name, description):
+    """An optional whole-number query parameter."""
+    return {
+        "name": name,
+        "in": "query",
+        "required": False,
+        "description": description,
+        "schema": {"type": "integer", "minimum": 0},
+    }
+
+
+def _ok(description, **fields):
+    """A 200 answer: ``{"ok": true}`` and ``fields`` (name -> JSON type)."""
+    properties = {"ok": {"const": True}, **{name: {"type": kind} for name, kind in fields.items()}}
+    schema = {"type": "object", "properties": properties, "required": ["ok", *fields]}
     return {"description": description, "content": {"application/json": {"schema": schema}}}
 
 
@@ -37,7 +51,6 @@ def _stream(schema, description):
 
 
 GAME_ID = _path_id("game_id", "The game's id (from a gameStart event).")
-OK = {"type": "object", "properties": {"ok": {"const": True}}, "required": ["ok"]}
 
 SCHEMAS = {
     "Error": {
@@ -178,26 +191,10 @@ def document():
                             "draw-!) or by URL-encoded spaces (QH%208H).",
                             "schema": {"type": "string", "maxLength": 200},
                         },
-                        {
-                            "name": "seq",
-                            "in": "query",
-                            "required": False,
-                            "description": "Make the move only if the game is still at this event number.",
-                            "schema": {"type": "integer", "minimum": 0},
-                        },
+                        _query_count("seq", "Make the move only if the game is still at this event number."),
                     ],
                     "responses": {
-                        "200": _ok(
-                            {
-                                "type": "object",
-                                "properties": {
-                                    "ok": {"const": True},
-                                    "index": {"type": "integer"},
-                                    "move": {"type": "string"},
-                                },
-                            },
-                            "The move was made.",
-                        ),
+                        "200": _ok("The move was made.", index="integer", move="string"),
                         **_errors("400", "404", "405", "409"),
                     },
                 }
@@ -207,7 +204,7 @@ def document():
                     "summary": "Resign the game (you count as last).",
                     "operationId": "resign",
                     "parameters": [GAME_ID],
-                    "responses": {"200": _ok(OK), **_errors("404", "405", "409")},
+                    "responses": {"200": _ok("You resigned."), **_errors("404", "405", "409")},
                 }
             },
             "/table/{table_id}/join": {
@@ -216,26 +213,10 @@ def document():
                     "operationId": "joinTable",
                     "parameters": [
                         _path_id("table_id", "The table's id (as in its page's address, /t/<id>/)."),
-                        {
-                            "name": "seat",
-                            "in": "query",
-                            "required": False,
-                            "description": "The seat to take (0 is the first); else the first free one.",
-                            "schema": {"type": "integer", "minimum": 0},
-                        },
+                        _query_count("seat", "The seat to take (0 is the first); else the first free one."),
                     ],
                     "responses": {
-                        "200": _ok(
-                            {
-                                "type": "object",
-                                "properties": {
-                                    "ok": {"const": True},
-                                    "table": {"type": "integer"},
-                                    "seat": {"type": "integer"},
-                                },
-                            },
-                            "You have the seat.",
-                        ),
+                        "200": _ok("You have the seat.", table="integer", seat="integer"),
                         **_errors("400", "404", "405", "409"),
                     },
                 }
