@@ -60,13 +60,18 @@ class TableNews:
 
 
 async def game_stream(game_id, table_id, seat, user_id):
-    """A seat's game: "gameFull", then a "gameState" for every change, until the game is over."""
+    """A seat's game: "gameFull", then a "gameState" for every change, until the game is over.
+
+    It also looks again at every keep-alive: a message lost on the way (a channel layer
+    may drop one) delays news by one interval at most."""
     news = TableNews()
-    await news.watch({table_id})  # before the first reading, so that no change is missed
-    turn_clock.attach(table_id)
-    if await db_call(presence.joined)(table_id, user_id, timezone.now()):
-        await realtime.announce_presence(table_id)
+    present = False
     try:
+        await news.watch({table_id})  # before the first reading, so that no change is missed
+        turn_clock.attach(table_id)
+        present = True
+        if await db_call(presence.joined)(table_id, user_id, timezone.now()):
+            await realtime.announce_presence(table_id)
         frame, cursor = await db_call(feed.game_frame)(game_id, seat)
         yield line(frame)
         while frame is None or frame["status"] == "running":
@@ -74,17 +79,17 @@ async def game_stream(game_id, table_id, seat, user_id):
             if message is None:
                 await db_call(presence.seen)(table_id, user_id, timezone.now())
                 yield b"\n"
-                continue
-            if message.get("type") == "table.changed":
+            elif message.get("type") == "table.changed":
                 turn_clock.wake(table_id, (message["game"], message["seq"]))
             frame, cursor = await db_call(feed.game_frame)(game_id, seat, cursor)
             if frame is not None:
                 yield line(frame)
     finally:
         await news.close()
-        turn_clock.detach(table_id)
-        if await db_call(presence.left)(table_id, user_id, timezone.now()):
-            await realtime.announce_presence(table_id)
+        if present:
+            turn_clock.detach(table_id)
+            if await db_call(presence.left)(table_id, user_id, timezone.now()):
+                await realtime.announce_presence(table_id)
 
 
 async def event_stream(user):

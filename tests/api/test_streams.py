@@ -11,6 +11,7 @@ from django.test import AsyncClient
 from api.tokens import create_token
 from games import services
 from games.models import Presence
+from tests.games.helpers import put_position
 
 pytestmark = pytest.mark.django_db(transaction=True)
 WAIT = 10  # seconds: a frame that has not come by then is not coming
@@ -149,4 +150,37 @@ async def test_the_event_stream_tells_of_games_starting_and_finishing(table, use
 async def test_the_event_stream_opens_with_the_games_running(game, token):
     stream = await open_stream("/api/stream/event", token)
     assert (await stream.next())["game"]["id"] == game.pk
+    await stream.close()
+
+
+async def test_while_the_stream_is_open_bots_answer(user, token):
+    """No table page is open: the game stream keeps the table's turn clock running."""
+
+    def bot_game():
+        table = services.create_table(user, "Against a bot", 2, "friendly")
+        services.add_bot(table, "greedy", by_user=user)
+        game = services.start_game(table, user)
+        put_position(game, hands=("7H 5H 4C", "9H QD KC 5C"), discard=("7D",), turn=0)
+        return game
+
+    game = await sync_to_async(bot_game)()
+    stream = await open_stream(f"/api/bot/game/stream/{game.pk}", token)
+    assert (await stream.next())["your_turn"]
+    await sync_to_async(services.submit_move)(game.pk, user, "7H")
+    frames = [await stream.next()]
+    while not frames[-1]["your_turn"]:
+        frames.append(await stream.next())
+    assert [m["seat"] for f in frames for m in f["moves"]] == [0, 1]
+    await stream.close()
+
+
+async def test_joining_through_the_api_then_a_game_start_is_an_event(table, user, make_user):
+    guest = await sync_to_async(make_user)("wanjiru")
+    token = (await sync_to_async(create_token)(guest, "bot"))[1]
+    stream = await open_stream("/api/stream/event", token)
+    headers = {"Authorization": f"Bearer {token}"}
+    assert (await AsyncClient().post(f"/api/table/{table.pk}/join", headers=headers)).status_code == 200
+    game = await sync_to_async(services.start_game)(table, user)
+    start = await stream.next()
+    assert start["type"] == "gameStart" and start["game"]["id"] == game.pk and start["game"]["seat"] == 1
     await stream.close()
