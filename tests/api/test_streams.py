@@ -7,7 +7,9 @@ import json
 import pytest
 from asgiref.sync import sync_to_async
 from django.test import AsyncClient
+from jsonschema import Draft202012Validator
 
+from api import openapi
 from api.tokens import create_token
 from games import services
 from games.models import Presence
@@ -15,6 +17,12 @@ from tests.games.helpers import put_position
 
 pytestmark = pytest.mark.django_db(transaction=True)
 WAIT = 10  # seconds: a frame that has not come by then is not coming
+
+
+def assert_documented(frame, schema):
+    """``frame`` matches its schema in the OpenAPI document."""
+    root = {"$ref": f"#/components/schemas/{schema}", "components": {"schemas": openapi.SCHEMAS}}
+    Draft202012Validator(root).validate(frame)
 
 
 class Stream:
@@ -52,6 +60,7 @@ async def test_a_seat_sees_its_own_hand_then_each_change(game, user, baraka, tok
     assert full["view"]["hand"] == ["7H", "5S", "4C"] and full["view"]["hand_sizes"] == [3, 3]
     assert set(full["legal_moves"]) >= {"7H", "draw"} and full["legal_moves_complete"]
     assert [p["username"] for p in full["players"]] == ["amani", "baraka"]
+    assert_documented(full, "GameFrame")
 
     await sync_to_async(services.submit_move)(game.pk, user, "7H")
     mine = await stream.next()
@@ -60,6 +69,7 @@ async def test_a_seat_sees_its_own_hand_then_each_change(game, user, baraka, tok
     await sync_to_async(services.submit_move)(game.pk, baraka, "9H")
     theirs = await stream.next()
     assert theirs["moves"] == [{"index": 1, "seat": 1, "move": "9H"}] and theirs["your_turn"]
+    assert_documented(theirs, "GameFrame")
     await stream.close()
 
 
@@ -144,6 +154,8 @@ async def test_the_event_stream_tells_of_games_starting_and_finishing(table, use
     await sync_to_async(services.resign)(game.pk, baraka)
     finish = await stream.next()
     assert finish["type"] == "gameFinish" and finish["game"]["place"] == 1 and finish["game"]["winner"] == 0
+    assert_documented(start, "Event")
+    assert_documented(finish, "Event")
     await stream.close()
 
 
