@@ -1,4 +1,6 @@
 from django.contrib import admin
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from api.models import ApiToken
 
@@ -12,6 +14,12 @@ class ApiTokenAdmin(admin.ModelAdmin):
     search_fields = ("label", "user__username", "prefix")
     readonly_fields = ("user", "label", "prefix", "created_at", "last_used_at")
     exclude = ("digest",)
+    actions = ["revoke"]
 
     def has_add_permission(self, request):
         return False
+
+    @admin.action(description=_("Revoke the selected tokens"))
+    def revoke(self, request, queryset):
+        count = queryset.filter(revoked_at=None).update(revoked_at=timezone.now())
+        self.message_user(request, _("%(count)d tokens revoked.") % {"count": count})

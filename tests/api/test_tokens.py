@@ -63,3 +63,10 @@ def test_the_admin_shows_no_digest_and_makes_no_tokens(admin_client, user):
     page = admin_client.get(reverse("admin:api_apitoken_change", args=[row.pk])).content.decode()
     assert row.digest not in page and raw not in page
     assert admin_client.get(reverse("admin:api_apitoken_add")).status_code == 403
+
+
+def test_an_admin_can_revoke_tokens(admin_client, user):
+    row, raw = create_token(user, "x")
+    changelist = reverse("admin:api_apitoken_changelist")
+    admin_client.post(changelist, {"action": "revoke", "_selected_action": [row.pk]})
+    assert authenticate(raw) is None
