@@ -9,22 +9,25 @@ from django.views.decorators.http import require_http_methods, require_POST
 from api.models import ApiToken
 from api.tokens import TokenError, create_token, revoke_token
 
+NEW_TOKEN = "api_new_token"  # the session key holding a new token until the page shows it
+
 
 @login_required
 @require_http_methods(["GET", "POST"])
 def tokens(request):
-    """GET lists the tokens; POST (``label``) makes one and shows it, this once."""
-    new_token = None
+    """GET lists the tokens, and shows a token just made, this once; POST (``label``) makes
+    one, then redirects (so that a reload makes no second token)."""
     if request.method == "POST":
         try:
-            row, new_token = create_token(request.user, request.POST.get("label", ""))
+            row, request.session[NEW_TOKEN] = create_token(request.user, request.POST.get("label", ""))
         except TokenError as refusal:
             messages.error(request, str(refusal))
-            return redirect("api_tokens")
-        messages.success(request, _("Token “%(label)s” made.") % {"label": row.label})
+        else:
+            messages.success(request, _("Token “%(label)s” made.") % {"label": row.label})
+        return redirect("api_tokens")
     context = {
         "tokens": ApiToken.objects.filter(user=request.user, revoked_at=None),
-        "new_token": new_token,
+        "new_token": request.session.pop(NEW_TOKEN, None),
         "can_have_tokens": not request.user.is_bot,
     }
     return render(request, "api/tokens.html", context)

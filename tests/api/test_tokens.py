@@ -12,13 +12,14 @@ pytestmark = pytest.mark.django_db
 
 def test_a_token_is_shown_once_and_stored_as_a_digest(client, user):
     client.force_login(user)
-    made = client.post(reverse("api_tokens"), {"label": "my bot"})
+    made = client.post(reverse("api_tokens"), {"label": "my bot"}, follow=True)
     row = ApiToken.objects.get(user=user)
     raw = made.context["new_token"]
     assert raw.startswith("kadi_") and raw in made.content.decode()
     assert row.digest == digest(raw) and raw not in (row.digest, row.prefix) and row.label == "my bot"
-    listed = client.get(reverse("api_tokens")).content.decode()
+    listed = client.get(reverse("api_tokens")).content.decode()  # a reload: shown once
     assert "my bot" in listed and row.prefix in listed and raw not in listed
+    assert ApiToken.objects.count() == 1
 
 
 def test_revoking_a_token_refuses_it_from_then_on(client, user):
