@@ -56,7 +56,8 @@ class TableNews:
             return None
 
     async def close(self):
-        await self.watch(set())
+        if self.channel is not None:
+            await self.watch(set())
 
 
 async def game_stream(game_id, table_id, seat, user_id):
