@@ -105,11 +105,15 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 
 # Channels: Redis when REDIS_URL is set, else in-process (one server process only).
 REDIS_URL = os.environ.get("REDIS_URL", "")
+REDIS_SOCKET_TIMEOUT = 15  # seconds; more than channels_redis's 5 s blocking receive
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL]},
+            # redis-py 8 times out a socket read after 5 s by default: exactly as long as
+            # channels_redis's blocking receive (BRPOP, 5 s) may wait, so an idle socket
+            # failed with "Timeout reading". Reads may take longer than that wait.
+            "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": REDIS_SOCKET_TIMEOUT}]},
         },
     }
 else:

@@ -78,7 +78,7 @@ def test_redis_url_selects_the_redis_channel_layer(monkeypatch):
 
     layer = config["CHANNEL_LAYERS"]["default"]
     assert layer["BACKEND"] == "channels_redis.core.RedisChannelLayer"
-    assert layer["CONFIG"]["hosts"] == ["redis://127.0.0.1:6379/0"]
+    assert layer["CONFIG"]["hosts"] == [{"address": "redis://127.0.0.1:6379/0", "socket_timeout": 15}]
 
 
 def test_production_needs_a_secret_key(monkeypatch):
