@@ -13,6 +13,7 @@ from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.test import Client
 
+from deploy.prod import find_haproxy
 from kadi_site.asgi import application
 
 ORIGIN = (b"origin", b"http://127.0.0.1")
@@ -22,6 +23,14 @@ needs_shared_stack = pytest.mark.skipif(
     reason="needs PostgreSQL (DATABASE_URL) and Redis (REDIS_URL), shared by several daphne processes; "
     ".ci/run runs the suite a second time with both",
 )
+
+
+def needs_haproxy():
+    """Skip without HAProxy, the balancer of ``make prod``; fail in CI, which installs it."""
+    if find_haproxy() is None:
+        if os.environ.get("CI"):
+            pytest.fail("haproxy is not installed: .ci/run installs it (apt-get install haproxy)")
+        pytest.skip("needs HAProxy (apt-get install haproxy; .ci/run installs it)")
 WAIT = 20  # seconds: only ever reached when a test fails
 _ids = count(1)
 

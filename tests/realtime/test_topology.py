@@ -16,22 +16,14 @@ from channels.db import database_sync_to_async
 from django.conf import settings
 from django.db import connection
 
-from deploy.prod import find_haproxy
 from games import services
 from games.models import Game, GamePlayer, Move, Table
 from tests.games.helpers import put_position
-from tests.realtime.helpers import Socket, needs_shared_stack, session_cookie
+from tests.realtime.helpers import Socket, needs_haproxy, needs_shared_stack, session_cookie
 from tests.realtime.servers import Topology, database_url
 
 pytestmark = [pytest.mark.django_db(transaction=True), needs_shared_stack]
 TIMER = 4  # seconds: a turn timer short enough to wait for, long enough to set the game up
-
-
-def needs_haproxy():
-    if find_haproxy() is None:
-        if os.environ.get("CI"):
-            pytest.fail("haproxy is not installed: .ci/run installs it (apt-get install haproxy)")
-        pytest.skip("needs HAProxy (apt-get install haproxy; .ci/run installs it)")
 
 
 @pytest.fixture(scope="module")
