@@ -102,13 +102,15 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"
     )
 
-# Channels: Redis when REDIS_URL is set, else in-process (one server process only).
+# Channels: Redis when REDIS_URL is set, else in-process (one server process only). Several
+# comma-separated URLs shard the layer: channels-redis spreads groups and channels over them
+# by a consistent hash (docs/scaling.md).
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL]},
+            "CONFIG": {"hosts": env_list("REDIS_URL", "")},
         },
     }
 else:

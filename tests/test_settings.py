@@ -81,6 +81,13 @@ def test_redis_url_selects_the_redis_channel_layer(monkeypatch):
     assert layer["CONFIG"]["hosts"] == ["redis://127.0.0.1:6379/0"]
 
 
+def test_several_redis_urls_shard_the_channel_layer(monkeypatch):
+    config = read_settings(monkeypatch, REDIS_URL="redis://10.0.0.1:6379/0, redis://10.0.0.2:6379/0")
+
+    hosts = config["CHANNEL_LAYERS"]["default"]["CONFIG"]["hosts"]
+    assert hosts == ["redis://10.0.0.1:6379/0", "redis://10.0.0.2:6379/0"]
+
+
 def test_production_needs_a_secret_key(monkeypatch):
     with pytest.raises(ImproperlyConfigured):
         read_settings(monkeypatch, DJANGO_DEBUG="0")

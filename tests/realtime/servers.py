@@ -47,6 +47,9 @@ class DaphneServer:
     def http_url(self):
         return f"http://127.0.0.1:{self.port}"
 
+    def process_ids(self):
+        return [self.process.pid]
+
     def start(self):
         self.process = subprocess.Popen(
             [str(DAPHNE), "-b", "127.0.0.1", "-p", str(self.port), self.app],
@@ -103,6 +106,11 @@ class Topology:
     @property
     def http_url(self):
         return f"http://127.0.0.1:{self.port}"
+
+    def process_ids(self):
+        """The workers' and the balancer's."""
+        with self.changed:
+            return [*self.pids.values(), self.balancer_pid]
 
     def output(self):
         """What the launcher, its workers and HAProxy printed (the last 2,000 lines)."""
