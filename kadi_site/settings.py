@@ -107,10 +107,20 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 # by a consistent hash (docs/scaling.md).
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
+    from channels_redis.core import RedisChannelLayer
+
+    # Each process waits for its messages with a blocking pop of ``brpop_timeout`` (5 s);
+    # redis-py 8 stops reading a socket after 5 s by default, which dropped the websockets
+    # of any process quiet for that long (django/channels_redis#422): reads may take longer.
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": env_list("REDIS_URL", "")},
+            "CONFIG": {
+                "hosts": [
+                    {"address": url, "socket_timeout": RedisChannelLayer.brpop_timeout + 10}
+                    for url in env_list("REDIS_URL", "")
+                ],
+            },
         },
     }
 else:
