@@ -333,10 +333,13 @@ def main():
         f"{os.cpu_count()} CPUs (load average {os.getloadavg()[0]:.2f})"
     )
 
+    log_path = Path(tempfile.mkdtemp(prefix="kadi-bench-")) / "server.log"
+    print(f"server log: {log_path}")
+    log = log_path.open("w")
     if args.workers:
-        server = Topology(env, workers=args.workers, app="bench.echo:application").start()
+        server = Topology(env, workers=args.workers, app="bench.echo:application", log=log).start()
     else:
-        server = DaphneServer(env, app="bench.echo:application").start()
+        server = DaphneServer(env, app="bench.echo:application", log=log).start()
     try:
         echo_think = args.think if args.echo_think is None else args.echo_think
         paces = Pace(echo_think, args.spread), Pace(args.think, args.spread)
@@ -344,6 +347,7 @@ def main():
         echo, echo_time, echo_cpu, (connect_time, memory_before, memory_after), states, elapsed, cpu = figures
     finally:
         server.stop()
+        log.close()
 
     moves = sum(state.moves for state in states)
     latencies = [latency for state in states for latency in state.latencies]

@@ -68,30 +68,33 @@ def find_haproxy():
     return found if os.access(found, os.X_OK) else None
 
 
-def listening(port):
+def listening(port, host="127.0.0.1"):
     try:
-        socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+        socket.create_connection((host, port), timeout=0.2).close()
         return True
     except OSError:
         return False
 
 
-def wait_until_listening(port, exited, within=READY_WITHIN):
-    """Block until something accepts connections on ``port``; raise if ``exited()`` (the
-    process that should listen has exited) or after ``within`` seconds."""
+def wait_until_listening(port, exited, within=READY_WITHIN, host="127.0.0.1"):
+    """Block until something accepts connections on ``host:port``; raise if ``exited()``
+    (the process that should listen has exited) or after ``within`` seconds."""
     deadline = time.monotonic() + within
     while time.monotonic() < deadline:
         if exited():
             raise SetupError(f"the process for port {port} exited before listening")
-        if listening(port):
+        if listening(port, host):
             return
         time.sleep(0.05)  # a port that is not open yet gives nothing to wait on
     raise SetupError(f"nothing listened on port {port} within {within} s")
 
 
-async def until_listening(process, port):
+async def until_listening(process, port, host="127.0.0.1"):
     """``wait_until_listening`` for an asyncio subprocess."""
-    await asyncio.to_thread(wait_until_listening, port, lambda: process.returncode is not None)
+    def exited():
+        return process.returncode is not None
+
+    await asyncio.to_thread(wait_until_listening, port, exited, host=host)
 
 
 def say(text):
@@ -108,8 +111,9 @@ def prepare(env):
 class Topology:
     """The workers and the balancer, run and watched by one asyncio loop."""
 
-    def __init__(self, env, port, worker_ports, app, haproxy):
-        self.env, self.port, self.worker_ports, self.app, self.haproxy = env, port, worker_ports, app, haproxy
+    def __init__(self, env, bind, port, worker_ports, app, haproxy):
+        self.env, self.app, self.haproxy = env, app, haproxy
+        self.bind, self.port, self.worker_ports = bind, port, worker_ports
         self.workers = {}  # worker number -> its asyncio process
         self.balancer = None
         self.stopping = asyncio.Event()
@@ -160,9 +164,10 @@ class Topology:
                 process = await self._start_worker(number)
                 watchers.append(asyncio.create_task(self._watch_worker(number, process)))
             self.balancer = await self._spawn(self.haproxy, "-db", "-f", str(config_file))
-            await until_listening(self.balancer, self.port)
+            reachable_at = "127.0.0.1" if self.bind == "0.0.0.0" else self.bind
+            await until_listening(self.balancer, self.port, reachable_at)
             say(
-                f"serving http://127.0.0.1:{self.port} (haproxy pid {self.balancer.pid}, "
+                f"serving http://{self.bind}:{self.port} (haproxy pid {self.balancer.pid}, "
                 f"{len(self.worker_ports)} workers); Ctrl-C stops"
             )
             balancer_exit = asyncio.create_task(self.balancer.wait())
@@ -185,17 +190,16 @@ class Topology:
 
     async def _stop_all(self):
         """The balancer first (no new connections), then the workers (daphne closes its sockets)."""
-        for process in [self.balancer, *self.workers.values()]:
-            if process is not None and process.returncode is None:
+        for group in ([self.balancer], list(self.workers.values())):
+            running = [process for process in group if process is not None and process.returncode is None]
+            for process in running:
                 process.terminate()
-        for process in [self.balancer, *self.workers.values()]:
-            if process is None:
-                continue
-            try:
-                await asyncio.wait_for(process.wait(), timeout=10)
-            except TimeoutError:
-                process.kill()
-                await process.wait()
+            for process in running:
+                try:
+                    await asyncio.wait_for(process.wait(), timeout=10)
+                except TimeoutError:
+                    process.kill()
+                    await process.wait()
 
 
 def parse_arguments(argv):
@@ -232,7 +236,7 @@ def main(argv=None):
     with tempfile.TemporaryDirectory(prefix="kadi-prod-") as folder:
         config_file = Path(folder) / "haproxy.cfg"
         config_file.write_text(haproxy_config(args.port, args.worker_ports, args.bind))
-        topology = Topology(env, args.port, args.worker_ports, args.app, haproxy)
+        topology = Topology(env, args.bind, args.port, args.worker_ports, args.app, haproxy)
         try:
             return asyncio.run(topology.run(config_file))
         except SetupError as error:

@@ -88,8 +88,9 @@ class Topology:
     STARTED = re.compile(r"kadi-prod: worker (\d+) pid (\d+) on ")
     SERVING = re.compile(r"kadi-prod: serving .* \(haproxy pid (\d+),")
 
-    def __init__(self, env, workers=2, app="kadi_site.asgi:application"):
+    def __init__(self, env, workers=2, app="kadi_site.asgi:application", log=None):
         self.env = {**os.environ, **env}
+        self.log = log  # a text file that gets every line too
         self.port = free_port()
         self.worker_ports = [free_port() for _ in range(workers)]
         self.app = app
@@ -131,6 +132,9 @@ class Topology:
 
     def _follow(self):
         for line in self.process.stdout:
+            if self.log is not None:
+                self.log.write(line)
+                self.log.flush()
             with self.changed:
                 self.lines.append(line)
                 if started := self.STARTED.match(line):
