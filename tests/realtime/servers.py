@@ -29,15 +29,10 @@ def database_url(settings_dict):
     return f"postgres://{credentials}{host}:{port}/{settings_dict['NAME']}"
 
 
-class DaphneServer:
-    """``daphne <app>`` on 127.0.0.1:``port``, with ``env`` added to this process's."""
+class LoopbackServer:
+    """Something serving the site on 127.0.0.1:``self.port``."""
 
-    def __init__(self, env, port=None, log=None, app="kadi_site.asgi:application"):
-        self.app = app
-        self.env = {**os.environ, **env}
-        self.port = port or free_port()
-        self.log = log
-        self.process = None
+    port: int
 
     @property
     def ws_url(self):
@@ -46,6 +41,17 @@ class DaphneServer:
     @property
     def http_url(self):
         return f"http://127.0.0.1:{self.port}"
+
+
+class DaphneServer(LoopbackServer):
+    """``daphne <app>`` on 127.0.0.1:``port``, with ``env`` added to this process's."""
+
+    def __init__(self, env, port=None, log=None, app="kadi_site.asgi:application"):
+        self.app = app
+        self.env = {**os.environ, **env}
+        self.port = port or free_port()
+        self.log = log
+        self.process = None
 
     def process_ids(self):
         return [self.process.pid]
@@ -80,7 +86,7 @@ class DaphneServer:
         self.process.wait()
 
 
-class Topology:
+class Topology(LoopbackServer):
     """deploy/prod.py (what ``make prod`` runs): ``workers`` daphne processes behind HAProxy,
     all on free loopback ports, with ``env`` added to this process's. Follows the launcher's
     output to know each worker's process (w1 is worker 1) and keeps its last lines."""
@@ -99,14 +105,6 @@ class Topology:
         self.lines = deque(maxlen=2000)
         self.changed = threading.Condition()
         self.process = None
-
-    @property
-    def ws_url(self):
-        return f"ws://127.0.0.1:{self.port}"
-
-    @property
-    def http_url(self):
-        return f"http://127.0.0.1:{self.port}"
 
     def process_ids(self):
         """The workers' and the balancer's."""
