@@ -23,7 +23,7 @@ from tests.realtime.helpers import Socket, needs_haproxy, needs_shared_stack, se
 from tests.realtime.servers import Topology, database_url
 
 pytestmark = [pytest.mark.django_db(transaction=True), needs_shared_stack]
-TIMER = 4  # seconds: a turn timer short enough to wait for, long enough to set the game up
+TIMER = 4  # seconds: a turn timer short enough to wait for, long enough for amani's answer
 
 
 @pytest.fixture(scope="module")
@@ -146,8 +146,11 @@ async def test_a_turn_timer_runs_out_once_with_the_table_open_on_both_workers(
 ):
     """Both workers' turn clocks see baraka's time run out at the same moment: his turn is
     played once (a draw), and amani's turn that follows is hers to play."""
-    await database_sync_to_async(Table.objects.filter(pk=live_game.table_id).update)(turn_timer_seconds=TIMER)
     async with seated(topology, live_game.table_id, user, baraka) as (amani, bara):
+        # The clocks read the timer at the next news: amani's move starts baraka's time.
+        await database_sync_to_async(Table.objects.filter(pk=live_game.table_id).update)(
+            turn_timer_seconds=TIMER
+        )
         await amani.move("7H", 0, "a1")
 
         played = await bara.until(lambda f: f.sync == (live_game.pk, 2))  # TIMER seconds later
