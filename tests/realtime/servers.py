@@ -9,7 +9,6 @@ import socket
 import subprocess
 import sys
 import threading
-from collections import deque
 
 from deploy.prod import DAPHNE, READY_WITHIN, ROOT, SetupError, wait_until_listening
 
@@ -89,7 +88,7 @@ class DaphneServer(LoopbackServer):
 class Topology(LoopbackServer):
     """deploy/prod.py (what ``make prod`` runs): ``workers`` daphne processes behind HAProxy,
     all on free loopback ports, with ``env`` added to this process's. Follows the launcher's
-    output to know each worker's process (w1 is worker 1) and keeps its last lines."""
+    output to know each worker's process (w1 is worker 1) and keeps every line."""
 
     STARTED = re.compile(r"kadi-prod: worker (\d+) pid (\d+) on ")
     SERVING = re.compile(r"kadi-prod: serving .* \(haproxy pid (\d+),")
@@ -102,7 +101,7 @@ class Topology(LoopbackServer):
         self.app = app
         self.pids = {}  # worker number -> process id, as the launcher last said
         self.balancer_pid = None
-        self.lines = deque(maxlen=2000)
+        self.lines = []
         self.changed = threading.Condition()
         self.process = None
 
@@ -112,7 +111,7 @@ class Topology(LoopbackServer):
             return [*self.pids.values(), self.balancer_pid]
 
     def output(self):
-        """What the launcher, its workers and HAProxy printed (the last 2,000 lines)."""
+        """What the launcher, its workers and HAProxy printed."""
         with self.changed:
             return "".join(self.lines)
 
@@ -124,8 +123,11 @@ class Topology(LoopbackServer):
             command, cwd=ROOT, env=self.env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
         )
         threading.Thread(target=self._follow, name="kadi-prod output", daemon=True).start()
-        # The launcher migrates and collects the static files first.
-        self._wait_for(lambda: self.balancer_pid is not None, within=4 * READY_WITHIN, what="serving")
+        try:  # the launcher migrates and collects the static files first
+            self._wait_for(lambda: self.balancer_pid is not None, within=4 * READY_WITHIN, what="serving")
+        except RuntimeError:
+            self.stop()
+            raise
         return self
 
     def _follow(self):
