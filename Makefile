@@ -1,5 +1,8 @@
 # Local development: `make run` serves the site, `make test` runs the whole suite.
+# Production on one machine: `make prod WORKERS=4` (README.md, "Production").
 PYTHON ?= python3
+WORKERS ?= 2
+PORT ?= 8000
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
@@ -7,7 +10,7 @@ STAMP := $(VENV)/.installed
 ENGINE_BUILD := games/engine/_compiled/sources.sha256
 ENGINE_SOURCES := $(wildcard games/engine/*.py games/engine/*.pxd)
 
-.PHONY: venv run test lint
+.PHONY: venv run prod test lint
 
 venv: $(STAMP) $(ENGINE_BUILD)
 
@@ -25,6 +28,10 @@ run: venv
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py load_demo
 	$(BIN)/daphne -b 127.0.0.1 -p 8000 kadi_site.asgi:application
+
+# Migrates, collects the static files, then WORKERS daphne processes behind HAProxy on PORT.
+prod: venv
+	$(BIN)/python -m deploy.prod --workers $(WORKERS) --port $(PORT)
 
 test: venv
 	$(BIN)/pytest

@@ -1,5 +1,6 @@
 """Live tables under load: N simulated players (websocket clients on loopback) play M
-concurrent 4-player games against one daphne process.
+concurrent 4-player games against one daphne process, or (``--workers N``) against the
+production topology: N daphne workers behind HAProxy (deploy/prod.py, ``make prod``).
 
 Prints moves per second and the latency from a move's submission to its arrival at every
 other player of the table (p50, p99), and beside it, in the same run, the round trip of a
@@ -15,6 +16,7 @@ frame's arrival is timed as it is received, before it is read. The CPU time of t
     .venv/bin/python bench/realtime.py                      # SQLite file, in-memory layer
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/kadi_bench REDIS_URL=redis://127.0.0.1:6379/1 \\
         .venv/bin/python bench/realtime.py --tables 50
+    DATABASE_URL=... REDIS_URL=... .venv/bin/python bench/realtime.py --workers 2   # behind HAProxy
 
 The server runs as in production (``DJANGO_DEBUG=0``). The database is made and migrated
 (a SQLite file in a temporary folder by default); the run adds its own users and tables.
@@ -192,17 +194,21 @@ async def echo_room(url, rounds, pace, latencies):
 
 
 class CpuClock:
-    """CPU seconds (user + system) of the server process and of this one, the clients."""
+    """CPU seconds (user + system) of the server's processes (workers and balancer, if any)
+    and of this one, the clients."""
 
     TICKS = os.sysconf("SC_CLK_TCK")
 
-    def __init__(self, server_pid):
-        self.stat = Path(f"/proc/{server_pid}/stat")
+    def __init__(self, server_pids):
+        self.stats = [Path(f"/proc/{pid}/stat") for pid in server_pids]
         self.started = self._read()
 
     def _read(self):
-        fields = self.stat.read_text().rsplit(")", 1)[1].split()
-        return int(fields[11]) + int(fields[12]), time.process_time()
+        ticks = 0
+        for stat in self.stats:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+            ticks += int(fields[11]) + int(fields[12])
+        return ticks, time.process_time()
 
     def spent(self):
         """(server, clients) CPU seconds since this clock was made."""
@@ -210,14 +216,25 @@ class CpuClock:
         return (server - server0) / self.TICKS, clients - clients0
 
 
+def resident_mb(pids):
+    """Resident memory of these processes together, in MB."""
+    kilobytes = 0
+    for pid in pids:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                kilobytes += int(line.split()[1])
+    return kilobytes / 1024
+
+
 async def run(server, tables, seconds, echo_rounds, echo_pace, pace):
     echo = []
     started = time.perf_counter()
     rooms = [f"{server.ws_url}/bench/echo/{n}/" for n in range(len(tables))]
-    cpu = CpuClock(server.process.pid)
+    cpu = CpuClock(server.process_ids())
     await asyncio.gather(*(echo_room(room, echo_rounds, echo_pace, echo) for room in rooms))
     echo_time, echo_cpu = time.perf_counter() - started, cpu.spent()
 
+    memory_before = resident_mb(server.process_ids())
     started = time.perf_counter()
     sockets = await asyncio.gather(
         *(
@@ -226,18 +243,18 @@ async def run(server, tables, seconds, echo_rounds, echo_pace, pace):
             for cookie in cookies
         )
     )
-    connect_time = time.perf_counter() - started
+    connecting = time.perf_counter() - started, memory_before, resident_mb(server.process_ids())
 
     states = [Table() for _ in tables]
     seats = [(state, seat) for state in states for seat in range(PLAYERS)]
-    cpu = CpuClock(server.process.pid)
+    cpu = CpuClock(server.process_ids())
     deadline = time.monotonic() + seconds
     started = time.perf_counter()
     await asyncio.gather(
         *(player(ws, state, seat, deadline, pace) for ws, (state, seat) in zip(sockets, seats, strict=True))
     )
     elapsed = time.perf_counter() - started
-    return echo, echo_time, echo_cpu, connect_time, states, elapsed, cpu.spent()
+    return echo, echo_time, echo_cpu, connecting, states, elapsed, cpu.spent()
 
 
 def cpu_words(spent, elapsed):
@@ -246,6 +263,12 @@ def cpu_words(spent, elapsed):
         f"CPU: server {server:.1f} s ({server / elapsed:.0%} of a core), "
         f"clients {clients:.1f} s ({clients / elapsed:.0%})"
     )
+
+
+def serving(workers):
+    if not workers:
+        return "one daphne process"
+    return f"{workers} daphne worker{'s' if workers > 1 else ''} behind HAProxy"
 
 
 def main():
@@ -263,12 +286,22 @@ def main():
         "--think", type=float, default=1.0, help="seconds a player waits before a move (default 1)"
     )
     parser.add_argument(
+        "--workers",
+        type=int,
+        default=0,
+        help="run the production topology: this many daphne workers behind HAProxy (make prod); "
+        "needs PostgreSQL and Redis (default 0: one daphne process, no balancer)",
+    )
+    parser.add_argument(
         "--spread",
         type=float,
         default=0.5,
         help="each wait is the think time give or take this share of it, at random (default 0.5)",
     )
     args = parser.parse_args()
+    shared = os.environ.get("DATABASE_URL", "").startswith("postgres") and os.environ.get("REDIS_URL")
+    if args.workers and not shared:
+        parser.error("--workers needs DATABASE_URL (PostgreSQL) and REDIS_URL: the workers share them")
 
     # As in production: DEBUG off (cached templates); websockets only, so no HTTPS redirect matters.
     env = dict(
@@ -287,7 +320,7 @@ def main():
     from django.conf import settings
     from django.db import connection
 
-    from tests.realtime.servers import DaphneServer
+    from tests.realtime.servers import DaphneServer, Topology
 
     prepare_database(env)
     tables = make_tables(args.tables, run=int(time.time()))
@@ -296,18 +329,25 @@ def main():
     print(
         f"database: {connection.vendor}; channel layer: {layer}; "
         f"{args.tables} tables x {PLAYERS} players, think time {args.think} s +-{args.spread:.0%}; "
-        "one daphne process; "
+        f"{serving(args.workers)}; "
         f"{os.cpu_count()} CPUs (load average {os.getloadavg()[0]:.2f})"
     )
 
-    server = DaphneServer(env, app="bench.echo:application").start()
+    log_path = Path(tempfile.mkdtemp(prefix="kadi-bench-")) / "server.log"
+    print(f"server log: {log_path}")
+    log = log_path.open("w")
+    if args.workers:
+        server = Topology(env, workers=args.workers, app="bench.echo:application", log=log).start()
+    else:
+        server = DaphneServer(env, app="bench.echo:application", log=log).start()
     try:
         echo_think = args.think if args.echo_think is None else args.echo_think
         paces = Pace(echo_think, args.spread), Pace(args.think, args.spread)
         figures = asyncio.run(run(server, tables, args.seconds, args.echo_rounds, *paces))
-        echo, echo_time, echo_cpu, connect_time, states, elapsed, cpu = figures
+        echo, echo_time, echo_cpu, (connect_time, memory_before, memory_after), states, elapsed, cpu = figures
     finally:
         server.stop()
+        log.close()
 
     moves = sum(state.moves for state in states)
     latencies = [latency for state in states for latency in state.latencies]
@@ -316,7 +356,10 @@ def main():
         f"in {echo_time:.1f} s; p50 {percentile(echo, 50) * 1000:.1f} ms, "
         f"p99 {percentile(echo, 99) * 1000:.1f} ms; {cpu_words(echo_cpu, echo_time)}"
     )
-    print(f"{len(tables) * PLAYERS} table sockets opened in {connect_time:.1f} s")
+    print(
+        f"{len(tables) * PLAYERS} table sockets opened in {connect_time:.1f} s; server memory "
+        f"{memory_before:.0f} MB before, {memory_after:.0f} MB with them open"
+    )
     print(
         f"moves: {moves} in {elapsed:.1f} s = {moves / elapsed:.0f} moves/s; "
         f"games finished: {sum(1 for s in states if s.over)} of {len(states)}"

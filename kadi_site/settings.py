@@ -103,17 +103,25 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"
     )
 
-# Channels: Redis when REDIS_URL is set, else in-process (one server process only).
+# Channels: Redis when REDIS_URL is set, else in-process (one server process only). Several
+# comma-separated URLs shard the layer: channels-redis spreads groups and channels over them
+# by a consistent hash (docs/scaling.md).
 REDIS_URL = os.environ.get("REDIS_URL", "")
-REDIS_SOCKET_TIMEOUT = 15  # seconds; more than channels_redis's 5 s blocking receive
 if REDIS_URL:
+    from channels_redis.core import RedisChannelLayer
+
+    # Each process waits for its messages with a blocking pop of ``brpop_timeout`` (5 s);
+    # redis-py 8 stops reading a socket after 5 s by default, which dropped the websockets
+    # of any process quiet for that long (django/channels_redis#422): reads may take longer.
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            # redis-py 8 times out a socket read after 5 s by default: exactly as long as
-            # channels_redis's blocking receive (BRPOP, 5 s) may wait, so an idle socket
-            # failed with "Timeout reading". Reads may take longer than that wait.
-            "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": REDIS_SOCKET_TIMEOUT}]},
+            "CONFIG": {
+                "hosts": [
+                    {"address": url, "socket_timeout": RedisChannelLayer.brpop_timeout + 10}
+                    for url in env_list("REDIS_URL", "")
+                ],
+            },
         },
     }
 else:

@@ -1,5 +1,6 @@
 """The settings module read under different environments, and the production check."""
 
+import asyncio
 import os
 import runpy
 import subprocess
@@ -7,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from channels_redis.core import RedisChannelLayer
 from django.core.exceptions import ImproperlyConfigured
 
 from games import db_calls
@@ -78,7 +80,31 @@ def test_redis_url_selects_the_redis_channel_layer(monkeypatch):
 
     layer = config["CHANNEL_LAYERS"]["default"]
     assert layer["BACKEND"] == "channels_redis.core.RedisChannelLayer"
-    assert layer["CONFIG"]["hosts"] == [{"address": "redis://127.0.0.1:6379/0", "socket_timeout": 15}]
+    assert [host["address"] for host in layer["CONFIG"]["hosts"]] == ["redis://127.0.0.1:6379/0"]
+
+
+@pytest.mark.skipif(not os.environ.get("REDIS_URL"), reason="needs Redis (REDIS_URL)")
+async def test_a_process_quiet_for_longer_than_a_blocking_pop_keeps_receiving(monkeypatch):
+    """Its wait for messages outlasts the Redis client's read timeout (redis-py 8: 5 s)."""
+    config = read_settings(monkeypatch, REDIS_URL=os.environ["REDIS_URL"])
+    layer = RedisChannelLayer(**config["CHANNEL_LAYERS"]["default"]["CONFIG"])
+    channel = await layer.new_channel()
+    quiet = RedisChannelLayer.brpop_timeout + 2  # seconds: the quiet spell is what is tested
+    receiving = asyncio.create_task(layer.receive(channel))
+    done, _ = await asyncio.wait({receiving}, timeout=quiet)
+    assert not done  # still waiting, not failed
+
+    await layer.send(channel, {"type": "news", "seq": 1})
+
+    assert await asyncio.wait_for(receiving, timeout=10) == {"type": "news", "seq": 1}
+    await layer.close_pools()  # (not flush: that would empty the layer of any server sharing it)
+
+
+def test_several_redis_urls_shard_the_channel_layer(monkeypatch):
+    config = read_settings(monkeypatch, REDIS_URL="redis://10.0.0.1:6379/0, redis://10.0.0.2:6379/0")
+
+    hosts = config["CHANNEL_LAYERS"]["default"]["CONFIG"]["hosts"]
+    assert [host["address"] for host in hosts] == ["redis://10.0.0.1:6379/0", "redis://10.0.0.2:6379/0"]
 
 
 def test_production_needs_a_secret_key(monkeypatch):

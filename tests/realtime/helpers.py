@@ -2,17 +2,35 @@
 
 import asyncio
 import json
+import os
 import re
 from html.parser import HTMLParser
 from itertools import count
 
+import pytest
+import websockets
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.test import Client
 
+from deploy.prod import find_haproxy
 from kadi_site.asgi import application
 
 ORIGIN = (b"origin", b"http://127.0.0.1")
+# For tests of several server processes: they can share only PostgreSQL and Redis.
+needs_shared_stack = pytest.mark.skipif(
+    not os.environ.get("REDIS_URL") or not os.environ.get("DATABASE_URL", "").startswith("postgres"),
+    reason="needs PostgreSQL (DATABASE_URL) and Redis (REDIS_URL), shared by several daphne processes; "
+    ".ci/run runs the suite a second time with both",
+)
+
+
+def needs_haproxy():
+    """Skip without HAProxy, the balancer of ``make prod``; fail in CI, which installs it."""
+    if find_haproxy() is None:
+        if os.environ.get("CI"):
+            pytest.fail("haproxy is not installed: .ci/run installs it (apt-get install haproxy)")
+        pytest.skip("needs HAProxy (apt-get install haproxy; .ci/run installs it)")
 WAIT = 20  # seconds: only ever reached when a test fails
 _ids = count(1)
 
@@ -52,6 +70,14 @@ class Frame:
 
     def text(self):
         return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", self.html)).strip()
+
+    @property
+    def online(self):
+        """Names marked online in a people frame."""
+        return {
+            line.split("online-dot")[1].split("</span>")[1].split("<span")[0].strip()
+            for line in self.html.split('<li class="person person--online">')[1:]
+        }
 
     def __repr__(self):
         return f"Frame({self.text()[:120]!r})"
@@ -126,3 +152,37 @@ async def open_client(table_id, user=None, **kwargs):
     assert connected, code
     await client.receive()
     return client
+
+
+class Socket:
+    """A websocket client (the ``websockets`` library) at a table of a server in another
+    process: a daphne server, or the balancer in front of several (``worker``: which one took
+    it, from the balancer's ``X-Kadi-Worker`` header)."""
+
+    def __init__(self, server, table_id, cookie=None):
+        self.url = f"{server.ws_url}/ws/t/{table_id}/"
+        self.cookie = cookie
+        self.ws = self.worker = None
+
+    async def open(self):
+        """Connect; returns the first full render."""
+        headers = {"Cookie": self.cookie} if self.cookie else {}
+        self.ws = await websockets.connect(self.url, origin="http://127.0.0.1", additional_headers=headers)
+        self.worker = self.ws.response.headers.get("X-Kadi-Worker")
+        return await self.until(lambda f: f.sync is not None)
+
+    async def until(self, predicate):
+        async with asyncio.timeout(WAIT):
+            while True:
+                frame = Frame(await self.ws.recv())
+                if predicate(frame):
+                    return frame
+
+    async def send(self, **message):
+        await self.ws.send(json.dumps(message))
+
+    async def move(self, text, seq, move_id):
+        await self.send(type="move", move=text, seq=seq, client_move_id=move_id)
+
+    async def close(self):
+        await self.ws.close()

@@ -1,16 +1,16 @@
 """Daphne servers in their own processes, on free loopback ports, for the multi-process
-test, the browser test and bench/realtime.py."""
+test, the browser test and bench/realtime.py; and the production topology (``make prod``:
+daphne workers behind HAProxy) for the topology test and the bench."""
 
 import os
+import re
+import signal
 import socket
 import subprocess
 import sys
-import time
-from pathlib import Path
+import threading
 
-ROOT = Path(__file__).resolve().parents[2]
-DAPHNE = Path(sys.executable).with_name("daphne")
-READY_WITHIN = 30  # seconds
+from deploy.prod import DAPHNE, READY_WITHIN, ROOT, SetupError, wait_until_listening
 
 
 def free_port():
@@ -28,15 +28,10 @@ def database_url(settings_dict):
     return f"postgres://{credentials}{host}:{port}/{settings_dict['NAME']}"
 
 
-class DaphneServer:
-    """``daphne <app>`` on 127.0.0.1:``port``, with ``env`` added to this process's."""
+class LoopbackServer:
+    """Something serving the site on 127.0.0.1:``self.port``."""
 
-    def __init__(self, env, port=None, log=None, app="kadi_site.asgi:application"):
-        self.app = app
-        self.env = {**os.environ, **env}
-        self.port = port or free_port()
-        self.log = log
-        self.process = None
+    port: int
 
     @property
     def ws_url(self):
@@ -46,6 +41,20 @@ class DaphneServer:
     def http_url(self):
         return f"http://127.0.0.1:{self.port}"
 
+
+class DaphneServer(LoopbackServer):
+    """``daphne <app>`` on 127.0.0.1:``port``, with ``env`` added to this process's."""
+
+    def __init__(self, env, port=None, log=None, app="kadi_site.asgi:application"):
+        self.app = app
+        self.env = {**os.environ, **env}
+        self.port = port or free_port()
+        self.log = log
+        self.process = None
+
+    def process_ids(self):
+        return [self.process.pid]
+
     def start(self):
         self.process = subprocess.Popen(
             [str(DAPHNE), "-b", "127.0.0.1", "-p", str(self.port), self.app],
@@ -54,17 +63,12 @@ class DaphneServer:
             stdout=self.log or subprocess.DEVNULL,
             stderr=subprocess.STDOUT if self.log else subprocess.DEVNULL,
         )
-        deadline = time.monotonic() + READY_WITHIN
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"daphne exited with {self.process.returncode}")
-            try:
-                socket.create_connection(("127.0.0.1", self.port), timeout=0.2).close()
-                return self
-            except OSError:
-                time.sleep(0.05)  # polling a port that is not open yet: nothing to wait on
-        self.stop()
-        raise RuntimeError(f"daphne did not listen on port {self.port} within {READY_WITHIN} s")
+        try:
+            wait_until_listening(self.port, lambda: self.process.poll() is not None)
+        except SetupError:
+            self.stop()
+            raise
+        return self
 
     def stop(self):
         if self.process is not None and self.process.poll() is None:
@@ -79,3 +83,92 @@ class DaphneServer:
         """Die as a crashed server does: no goodbye to anyone."""
         self.process.kill()
         self.process.wait()
+
+
+class Topology(LoopbackServer):
+    """deploy/prod.py (what ``make prod`` runs): ``workers`` daphne processes behind HAProxy,
+    all on free loopback ports, with ``env`` added to this process's. Follows the launcher's
+    output to know each worker's process (w1 is worker 1) and keeps every line."""
+
+    STARTED = re.compile(r"kadi-prod: worker (\d+) pid (\d+) on ")
+    SERVING = re.compile(r"kadi-prod: serving .* \(haproxy pid (\d+),")
+
+    def __init__(self, env, workers=2, app="kadi_site.asgi:application", log=None):
+        self.env = {**os.environ, **env}
+        self.log = log  # a text file that gets every line too
+        self.port = free_port()
+        self.worker_ports = [free_port() for _ in range(workers)]
+        self.app = app
+        self.pids = {}  # worker number -> process id, as the launcher last said
+        self.balancer_pid = None
+        self.lines = []
+        self.changed = threading.Condition()
+        self.process = None
+
+    def process_ids(self):
+        """The workers' and the balancer's."""
+        with self.changed:
+            return [*self.pids.values(), self.balancer_pid]
+
+    def output(self):
+        """What the launcher, its workers and HAProxy printed."""
+        with self.changed:
+            return "".join(self.lines)
+
+    def start(self):
+        command = [sys.executable, "-m", "deploy.prod", "--workers", str(len(self.worker_ports))]
+        command += ["--port", str(self.port), "--bind", "127.0.0.1", "--app", self.app]
+        command += ["--worker-ports", ",".join(map(str, self.worker_ports))]
+        self.process = subprocess.Popen(
+            command, cwd=ROOT, env=self.env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+        )
+        threading.Thread(target=self._follow, name="kadi-prod output", daemon=True).start()
+        try:  # the launcher migrates and collects the static files first
+            self._wait_for(lambda: self.balancer_pid is not None, within=4 * READY_WITHIN, what="serving")
+        except RuntimeError:
+            self.stop()
+            raise
+        return self
+
+    def _follow(self):
+        for line in self.process.stdout:
+            if self.log is not None:
+                self.log.write(line)
+                self.log.flush()
+            with self.changed:
+                self.lines.append(line)
+                if started := self.STARTED.match(line):
+                    self.pids[int(started[1])] = int(started[2])
+                elif serving := self.SERVING.match(line):
+                    self.balancer_pid = int(serving[1])
+                self.changed.notify_all()
+        with self.changed:
+            self.changed.notify_all()  # the launcher has exited
+
+    def _wait_for(self, condition, within, what):
+        with self.changed:
+            met = self.changed.wait_for(lambda: condition() or self.process.poll() is not None, within)
+            if not met or not condition():
+                raise RuntimeError(f"make prod: no {what} within {within} s:\n" + "".join(self.lines))
+
+    def kill_worker(self, number):
+        """Kill worker ``number`` as a crash would; returns the process id it had."""
+        pid = self.pids[number]
+        os.kill(pid, signal.SIGKILL)
+        return pid
+
+    def wait_for_restart(self, number, old_pid):
+        """The launcher has started worker ``number`` again and it listens: its new process id."""
+        restarted = f"worker {number} again"
+        self._wait_for(lambda: self.pids[number] != old_pid, within=READY_WITHIN, what=restarted)
+        return self.pids[number]
+
+    def stop(self):
+        """Ctrl-C, as an operator would: the launcher stops HAProxy and every worker."""
+        if self.process is not None and self.process.poll() is None:
+            self.process.send_signal(signal.SIGINT)
+            try:
+                self.process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()

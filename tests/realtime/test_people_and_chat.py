@@ -9,22 +9,14 @@ from tests.realtime.helpers import open_client
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def online(frame):
-    """Names marked online in a people frame."""
-    return {
-        line.split("online-dot")[1].split("</span>")[1].split("<span")[0].strip()
-        for line in frame.html.split('<li class="person person--online">')[1:]
-    }
-
-
 async def test_everyone_sees_who_comes_and_goes(table, user, baraka, make_user):
     await database_sync_to_async(table.seats.create)(position=1, user=baraka)
     amani = await open_client(table.pk, user)
-    assert online(amani.frames[0]) == {user.name}
+    assert amani.frames[0].online == {user.name}
 
     bara = await open_client(table.pk, baraka)
-    assert online(await amani.until(lambda f: "people" in f.ids)) == {user.name, baraka.name}
-    assert online(bara.frames[0]) == {user.name, baraka.name}
+    assert (await amani.until(lambda f: "people" in f.ids)).online == {user.name, baraka.name}
+    assert bara.frames[0].online == {user.name, baraka.name}
 
     watcher = await open_client(table.pk, await database_sync_to_async(make_user)("wanjiru"))
     assert "Watching: wanjiru" in (await amani.until(lambda f: "people" in f.ids)).text()
@@ -32,7 +24,7 @@ async def test_everyone_sees_who_comes_and_goes(table, user, baraka, make_user):
     assert "Watching" not in (await amani.until(lambda f: "people" in f.ids)).text()
 
     await bara.close()
-    assert online(await amani.until(lambda f: "people" in f.ids)) == {user.name}
+    assert (await amani.until(lambda f: "people" in f.ids)).online == {user.name}
     await amani.close()
 
 

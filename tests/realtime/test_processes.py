@@ -9,17 +9,10 @@ import pytest
 import websockets
 from django.db import connection
 
-from tests.realtime.helpers import WAIT, Frame, session_cookie
+from tests.realtime.helpers import Socket, needs_shared_stack, session_cookie
 from tests.realtime.servers import DaphneServer, database_url
 
-pytestmark = [
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(
-        not os.environ.get("REDIS_URL") or not os.environ.get("DATABASE_URL", "").startswith("postgres"),
-        reason="needs PostgreSQL (DATABASE_URL) and Redis (REDIS_URL), shared by two daphne processes; "
-        ".ci/run runs the suite a second time with both",
-    ),
-]
+pytestmark = [pytest.mark.django_db(transaction=True), needs_shared_stack]
 
 
 @pytest.fixture
@@ -29,32 +22,6 @@ def servers():
     yield started
     for server in started:
         server.stop()
-
-
-class Socket:
-    """A websocket client at a table of a daphne server."""
-
-    def __init__(self, server, table_id, cookie):
-        self.url = f"{server.ws_url}/ws/t/{table_id}/"
-        self.cookie = cookie
-
-    async def open(self):
-        self.ws = await websockets.connect(
-            self.url, origin="http://127.0.0.1", additional_headers={"Cookie": self.cookie}
-        )
-        return await self.until(lambda f: f.sync is not None)
-
-    async def until(self, predicate):
-        async with asyncio.timeout(WAIT):
-            while True:
-                frame = Frame(await self.ws.recv())
-                if predicate(frame):
-                    return frame
-
-    async def move(self, text, seq, move_id):
-        await self.ws.send(
-            f'{{"type": "move", "move": "{text}", "seq": {seq}, "client_move_id": "{move_id}"}}'
-        )
 
 
 async def test_a_move_through_one_server_reaches_a_player_on_the_other(servers, live_game, user, baraka):

@@ -1,0 +1,184 @@
+"""The production topology (``make prod``: deploy/prod.py): two daphne workers behind HAProxy,
+sharing only PostgreSQL and Redis. Players whose websockets the balancer gave to different
+workers play moves both ways, chat, see each other leave, watch the turn clock play a turn
+once, and carry on when one worker is killed and started again. Everything goes through the
+balancer, as a browser's requests do."""
+
+import asyncio
+import os
+import re
+import urllib.request
+from contextlib import asynccontextmanager
+
+import pytest
+import websockets
+from channels.db import database_sync_to_async
+from django.conf import settings
+from django.db import connection
+
+from games import services
+from games.models import Game, GamePlayer, Move, Table
+from tests.games.helpers import put_position
+from tests.realtime.helpers import Socket, needs_haproxy, needs_shared_stack, session_cookie
+from tests.realtime.servers import Topology, database_url
+
+pytestmark = [pytest.mark.django_db(transaction=True), needs_shared_stack]
+TIMER = 4  # seconds: a turn timer short enough to wait for, long enough for amani's answer
+
+
+@pytest.fixture(scope="module")
+def topology(django_db_setup):
+    needs_haproxy()
+    env = {
+        "DATABASE_URL": database_url(connection.settings_dict),
+        "REDIS_URL": os.environ["REDIS_URL"],
+        "DJANGO_DEBUG": "0",
+        # The test's own key: the workers read the sessions this process signs.
+        "DJANGO_SECRET_KEY": settings.SECRET_KEY,
+        "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
+        "DJANGO_SECURE_SSL_REDIRECT": "0",  # plain HTTP on loopback
+    }
+    started = Topology(env, workers=2).start()
+    yield started
+    started.stop()
+    assert "Traceback" not in started.output(), started.output()
+
+
+def get(topology, path):
+    """(status, headers, body) of a GET through the balancer."""
+    with urllib.request.urlopen(topology.http_url + path, timeout=20) as response:
+        return response.status, response.headers, response.read().decode()
+
+
+@asynccontextmanager
+async def seated(topology, table_id, *users):
+    """The table open for each user, each websocket on another worker than the one before
+    (their first frames received); closed at the end."""
+    sockets = []
+    try:
+        for user in users:
+            cookie = await session_cookie(user)
+            for _ in range(4):  # the balancer takes turns: a socket still closing elsewhere may delay it once
+                socket = Socket(topology, table_id, cookie)
+                await socket.open()
+                if not sockets or socket.worker != sockets[-1].worker:
+                    break
+                await socket.close()
+            sockets.append(socket)
+        assert {socket.worker for socket in sockets[:2]} == {"w1", "w2"}
+        yield sockets
+    finally:
+        for socket in sockets:
+            await socket.close()
+
+
+@database_sync_to_async
+def moves_of(game):
+    """(seat, move text, who played it: "player" or "server") of every move, in order."""
+    moves = Move.objects.filter(game=game).order_by("index")
+    return [
+        (seat, text, "player" if move_id else "server")
+        for seat, text, move_id in moves.values_list("seat", "text", "client_move_id")
+    ]
+
+
+@database_sync_to_async
+def missed_turns(game, seat):
+    return GamePlayer.objects.get(game=game, seat=seat).missed_turns
+
+
+def test_pages_static_files_and_health_checks_through_the_balancer(topology):
+    status, _, body = get(topology, "/healthz")
+    assert (status, body) == (200, "ok")
+
+    workers = [get(topology, "/")[1]["X-Kadi-Worker"] for _ in range(4)]
+    assert set(workers) == {"w1", "w2"}  # the balancer shares requests out
+
+    page = get(topology, "/")[2]
+    stylesheet = re.search(r'href="(/static/[^"]+\.css)"', page)[1]
+    assert re.search(r"\.[0-9a-f]{12}\.css$", stylesheet)  # collected, with its hash in the name
+    status, headers, _ = get(topology, stylesheet)
+    assert status == 200 and "immutable" in headers["Cache-Control"]
+
+
+async def test_players_on_different_workers_play_chat_and_see_each_other_leave(
+    topology, live_game, user, baraka
+):
+    async with seated(topology, live_game.table_id, user, baraka) as (amani, bara):
+        await amani.move("7H", 0, "a1")
+        assert (await bara.until(lambda f: f.sync == (live_game.pk, 1))).your_turn
+        await bara.move("9H", 1, "b1")
+        frame = await amani.until(lambda f: f.sync == (live_game.pk, 2))
+        assert frame.your_turn and frame.hand == ["5H", "4C"]
+
+        await bara.send(type="chat", text="Habari kutoka upande mwingine")
+        line = await amani.until(lambda f: "chat-log" in f.ids)
+        assert "Habari kutoka upande mwingine" in line.text()
+
+        await bara.close()  # baraka closes his page: his worker says so to amani's
+        people = await amani.until(lambda f: "people" in f.ids and baraka.name not in f.online)
+        assert people.online == {user.name}
+    assert await moves_of(live_game) == [(0, "7H", "player"), (1, "9H", "player")]
+
+
+async def test_a_bots_turn_is_played_once_with_the_table_open_on_both_workers(topology, user, baraka):
+    """Both workers' turn clocks see the bot's turn come due at the same moment."""
+    table = await database_sync_to_async(services.create_table)(user, "Bots", 3, "friendly")
+    await database_sync_to_async(services.take_seat)(table, baraka)
+    await database_sync_to_async(services.add_bot)(table, "greedy")
+    game = await database_sync_to_async(services.start_game)(table, user)
+    await database_sync_to_async(put_position)(
+        game, hands=("7H 5H 4C", "9H QD KC 5C", "9S 6C 4D"), discard=("7D",), turn=0
+    )
+    async with seated(topology, table.pk, user, baraka) as (amani, bara):
+        await amani.move("7H", 0, "a1")
+        await bara.until(lambda f: f.sync == (game.pk, 1))
+        await bara.move("9H", 1, "b1")
+
+        assert (await amani.until(lambda f: f.sync == (game.pk, 3))).your_turn  # after the bot's move
+        await bara.until(lambda f: f.sync == (game.pk, 3))
+    assert await moves_of(game) == [(0, "7H", "player"), (1, "9H", "player"), (2, "9S", "server")]
+    assert (await database_sync_to_async(Game.objects.get)(pk=game.pk)).seq == 3
+
+
+async def test_a_turn_timer_runs_out_once_with_the_table_open_on_both_workers(
+    topology, live_game, user, baraka
+):
+    """Both workers' turn clocks see baraka's time run out at the same moment: his turn is
+    played once (a draw), and amani's turn that follows is hers to play."""
+    async with seated(topology, live_game.table_id, user, baraka) as (amani, bara):
+        # The clocks read the timer at the next news: amani's move starts baraka's time.
+        await database_sync_to_async(Table.objects.filter(pk=live_game.table_id).update)(
+            turn_timer_seconds=TIMER
+        )
+        await amani.move("7H", 0, "a1")
+
+        played = await bara.until(lambda f: f.sync == (live_game.pk, 2))  # TIMER seconds later
+        assert "drew" in played.text() and not played.your_turn
+        assert (await amani.until(lambda f: f.sync == (live_game.pk, 2))).your_turn
+        await amani.move("5H", 2, "a2")
+        await bara.until(lambda f: f.sync == (live_game.pk, 3))
+    assert await moves_of(live_game) == [(0, "7H", "player"), (1, "draw", "server"), (0, "5H", "player")]
+    assert await missed_turns(live_game, 1) == 1
+
+
+async def test_a_worker_killed_mid_game_is_started_again_and_nothing_is_lost(
+    topology, live_game, user, baraka
+):
+    async with seated(topology, live_game.table_id, user, baraka) as (amani, bara):
+        await amani.move("7H", 0, "a1")
+        await bara.until(lambda f: f.sync == (live_game.pk, 1))
+        amanis_worker = int(amani.worker.removeprefix("w"))
+
+        old_pid = await asyncio.to_thread(topology.kill_worker, amanis_worker)
+        with pytest.raises(websockets.ConnectionClosed):
+            await amani.until(lambda f: False)  # whatever was on its way, then the closed socket
+        await bara.move("9H", 1, "b1")  # the game goes on through the other worker meanwhile
+        await bara.until(lambda f: f.sync == (live_game.pk, 2))
+        assert await asyncio.to_thread(topology.wait_for_restart, amanis_worker, old_pid) != old_pid
+
+        back = await amani.open()  # as the page's websocket reconnects after a 1006
+        assert back.sync == (live_game.pk, 2) and back.your_turn and back.hand == ["5H", "4C"]
+        await amani.move("5H", 2, "a2")
+        assert (await bara.until(lambda f: f.sync == (live_game.pk, 3))).your_turn
+    assert await moves_of(live_game) == [(0, "7H", "player"), (1, "9H", "player"), (0, "5H", "player")]
