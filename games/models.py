@@ -106,6 +106,10 @@ class Seat(models.Model):
 
 
 class Game(models.Model):
+    # Never shown, filtered or searched in the admin (games.admin_guard): the seed fixes
+    # the deal, the state holds every hand.
+    HIDDEN_FIELDS = ("seed", "state")
+
     class Status(models.TextChoices):
         RUNNING = "running", _("running")
         FINISHED = "finished", _("finished")
