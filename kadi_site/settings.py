@@ -124,6 +124,9 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# Log-ins hash passwords without holding a pooled connection, a few at a time (accounts/backends.py).
+AUTHENTICATION_BACKENDS = ["accounts.backends.PooledModelBackend"]
+PASSWORD_HASHING_AT_ONCE = int(os.environ.get("DJANGO_PASSWORD_HASHING_AT_ONCE", os.cpu_count() or 2))
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"
@@ -131,6 +134,11 @@ LOGOUT_REDIRECT_URL = "/"
 # address within the window lock that pair out until the oldest failure leaves the window.
 LOGIN_FAILURE_LIMIT = 5
 LOGIN_FAILURE_WINDOW_SECONDS = 15 * 60
+# How many reverse proxies in front of daphne append the address they saw to
+# X-Forwarded-For (0: clients connect to daphne directly). The throttle keys on the address
+# the outermost of them saw; never start daphne with --proxy-headers (it trusts the leftmost
+# entry, which the client writes).
+TRUSTED_PROXY_COUNT = int(os.environ.get("DJANGO_TRUSTED_PROXIES", "0"))
 # Dotted paths of callables (profile_user, request) -> dict, merged into the public
 # profile page's context; lets the games app add games played and recent games.
 PROFILE_CONTEXT_PROVIDERS: list[str] = ["history.profile.profile_context"]
