@@ -275,15 +275,16 @@ def submit_move(game_id, user, text, expected_move_count=None, client_move_id=""
             raise ServiceError(_("You have left this game."))
         if game.turn != player.seat:
             raise ServiceError(_("It is not your turn."))
+        before = game.engine_state()
         try:
             move = Move.parse(text)
-            state = game.engine_state().apply(move)
+            state = before.apply(move)
         except IllegalMove as error:
             raise ServiceError(_("That move is not allowed: %(reason)s") % {"reason": error}) from None
         if player.missed_turns:
             player.missed_turns = 0
             player.save(update_fields=["missed_turns"])
-        row = _record(game, player.seat, move, client_move_id)
+        row = _record(game, player.seat, move, client_move_id, misplay_penalty(before, move, state))
         _after_move(game, state)
         return row
 
@@ -368,15 +369,25 @@ def _play_bot_turn(game, player):
     state = game.engine_state()
     rng = random.Random(f"{game.seed}:{game.move_count}")
     move = bots.choose_move(state, _bot_level(player), rng)
-    row = _record(game, player.seat, move)
-    _after_move(game, state.apply(move))
+    after = state.apply(move)
+    row = _record(game, player.seat, move, penalty=misplay_penalty(state, move, after))
+    _after_move(game, after)
     return row
 
 
-def _record(game, seat, move, client_move_id=""):
+def misplay_penalty(before, move, after):
+    """The cards drawn for ``move`` when the engine took it as a misplay (a play that breaks
+    a rule, applied under ``misplay: penalty``: the cards stay in hand), else None."""
+    if move.kind != "play" or before.problem(move) is None:
+        return None
+    return len(after.hands[before.turn]) - len(before.hands[before.turn])
+
+
+def _record(game, seat, move, client_move_id="", penalty=None):
     """Append ``move`` to the game's log; the caller saves the game."""
     row = MoveRow.objects.create(
-        game=game, index=game.move_count, seat=seat, text=str(move), client_move_id=client_move_id
+        game=game, index=game.move_count, seat=seat, text=str(move), client_move_id=client_move_id,
+        penalty=penalty,
     )
     game.move_count += 1
     game.seq += 1

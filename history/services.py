@@ -16,8 +16,10 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from games.engine import Move as EngineMove
 from games.engine import replay
 from games.models import Game, GamePlayer, Move, Table
+from games.services import misplay_penalty
 from history.models import GameSnapshot, ImportedGame, Rating, RatingChange
 from history.ratings import Skill, is_provisional, rate
 from history.records import RecordError, check_result, parse_record, replay_moves
@@ -118,9 +120,13 @@ def import_game(data, by_user):
             GamePlayer(game=game, seat=seat, user=user, place=places[seat], left=player.left)
             for seat, (user, player) in enumerate(zip(users, record.players, strict=True))
         )
+        steps = zip(states[:-1], states[1:], record.moves, strict=True)
         Move.objects.bulk_create(
-            Move(game=game, index=index, seat=state.turn, text=text)
-            for index, (state, text) in enumerate(zip(states[:-1], record.moves, strict=True))
+            Move(
+                game=game, index=index, seat=before.turn, text=text,
+                penalty=misplay_penalty(before, EngineMove.parse(text), after),
+            )
+            for index, (before, after, text) in enumerate(steps)
         )
         ImportedGame.objects.create(game=game, imported_by=by_user)
         _store_snapshots(game, states)
