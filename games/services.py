@@ -37,7 +37,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import bots, presence, realtime
+from games import bots, presence, realtime, signals
 from games.engine import IllegalMove, Move, new_game
 from games.engine.moves import ACCEPT
 from games.engine.rules import PRESETS
@@ -432,9 +432,8 @@ def final_places(state, left):
 
 
 def _finish(game, state):
-    """Store the final position and result (places, leavers last; the winner) and rate the game."""
-    from history.services import record_result  # history builds on games: imported here, no cycle
-
+    """Store the final position and result (places, leavers last; the winner), and announce
+    the end (``signals.game_finished``: history rates the game) in the same transaction."""
     players = list(game.players.all())
     places = final_places(state, {p.seat for p in players if p.left})
     for player in players:
@@ -446,7 +445,7 @@ def _finish(game, state):
     game.status = Game.Status.FINISHED
     game.winner = firsts[0] if len(firsts) == 1 else None
     game.finished_at = timezone.now()
-    record_result(game)
+    signals.game_finished.send(sender=Game, game=game)
 
 
 # -- Turns the server plays -----------------------------------------------------------

@@ -3,9 +3,11 @@
 Site decisions:
 
 - Every game that ends through play is rated, bots included: ``games.services._finish``
-  calls ``record_result`` in the transaction that ends the game. The places it stored are
-  the ranks (leavers last). A game that hit ``max_turns`` is rated as a draw among those
-  still playing, as RULES.md section 6 gives them one shared place.
+  sends ``games.signals.game_finished`` in the transaction that ends the game, and
+  ``rate_finished_game`` (connected in ``HistoryConfig.ready``) calls ``record_result``.
+  The places it stored are the ranks (leavers last). A game that hit ``max_turns`` is
+  rated as a draw among those still playing, as RULES.md section 6 gives them one shared
+  place.
 - Imported games are stored as finished games, marked imported, and never rated.
 - Snapshots are written the first time a finished game's replay is opened (imports write
   them at once, having replayed the game anyway).
@@ -25,6 +27,11 @@ from history.ratings import Skill, is_provisional, rate
 from history.records import RecordError, check_result, parse_record, replay_moves
 
 SNAPSHOT_EVERY = 50  # a replay step costs at most this many engine moves
+
+
+def rate_finished_game(sender, game, **kwargs):
+    """Receiver of ``games.signals.game_finished``."""
+    record_result(game)
 
 
 def record_result(game):
