@@ -1,0 +1,78 @@
+"""The game-record import, fuzzed: any JSON document, and real records with any part
+replaced by any JSON value, get a 400 with a reason or are imported; never a 500, never a
+logged error, and a refused record stores nothing."""
+
+import json
+import logging
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
+from hypothesis import given
+from hypothesis import strategies as st
+
+from games.models import Game
+from history.records import export_record
+from tests.fuzz.strategies import FUZZ, json_values
+from tests.history.helpers import new_game, play_to_the_end
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def record(user, baraka):
+    game = play_to_the_end(new_game(user, "classic", others=(baraka,), bot_levels=("random",)))
+    return json.loads(json.dumps(export_record(game)))
+
+
+@pytest.fixture
+def staff(client, admin_user, caplog):
+    client.force_login(admin_user)
+    caplog.set_level(logging.WARNING)
+    return client
+
+
+def upload(client, content, caplog):
+    games = Game.objects.count()
+    file = SimpleUploadedFile("game.json", content, content_type="application/json")
+    response = client.post(reverse("history:import"), {"record": file})
+    assert response.status_code in (302, 400)
+    assert [r for r in caplog.records if r.levelno >= logging.ERROR] == []
+    assert Game.objects.count() == games + (response.status_code == 302)
+    if response.status_code == 400:
+        assert 'class="errorlist' in response.text
+
+
+def paths(value, prefix=()):
+    """Every path (keys and indexes) into a JSON value."""
+    yield prefix
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from paths(item, (*prefix, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value[:6]):
+            yield from paths(item, (*prefix, index))
+
+
+@FUZZ
+@given(document=json_values)
+def test_any_json_document(staff, caplog, document):
+    upload(staff, json.dumps(document).encode(), caplog)
+
+
+@FUZZ
+@given(data=st.data(), value=json_values)
+def test_a_record_with_any_part_replaced(staff, record, caplog, data, value):
+    path = data.draw(st.sampled_from([p for p in paths(record) if p]))
+    changed = json.loads(json.dumps(record))
+    target = changed
+    for key in path[:-1]:
+        target = target[key]
+    target[path[-1]] = value
+    upload(staff, json.dumps(changed).encode(), caplog)
+
+
+@FUZZ
+@given(content=st.binary(max_size=200))
+def test_any_bytes(staff, caplog, content):
+    upload(staff, content, caplog)
