@@ -10,22 +10,8 @@ from django.urls import reverse
 
 from games.models import Game, Table
 from history.forms import MAX_RECORD_BYTES
-from history.records import export_record
-from tests.history.helpers import new_game, play_to_the_end
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def record(user, baraka):
-    game = play_to_the_end(new_game(user, "friendly", others=(baraka,), bot_levels=("greedy",)))
-    return json.loads(json.dumps(export_record(game)))
-
-
-@pytest.fixture
-def staff(client, admin_user):
-    client.force_login(admin_user)
-    return client
 
 
 def post_file(client, content: bytes):
@@ -43,9 +29,9 @@ def assert_refused(client, content, message, caplog):
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
 
 
-def changed(record, path, value):
-    """``record`` as JSON text with the item at ``path`` (keys and indexes) set to ``value``."""
-    record = json.loads(json.dumps(record))
+def changed(original, path, value):
+    """``original`` as JSON text with the item at ``path`` (keys and indexes) set to ``value``."""
+    record = json.loads(json.dumps(original))
     *parents, last = path
     target = record
     for key in parents:
@@ -80,13 +66,13 @@ def changed(record, path, value):
         (("surprise",), 1, "a field this site does not know: “surprise”"),
     ],
 )
-def test_malformed_fields_are_refused(staff, record, path, value, message, caplog):
-    assert_refused(staff, changed(record, path, value), message, caplog)
+def test_malformed_fields_are_refused(staff_client, game_record, path, value, message, caplog):
+    assert_refused(staff_client, changed(game_record, path, value), message, caplog)
 
 
-def test_a_lone_surrogate_in_the_table_name_is_refused(staff, record, caplog):
-    text = json.dumps(record | {"table": "KIBANDA"}).replace("KIBANDA", "Kibanda \\ud800")
-    assert_refused(staff, text.encode(), "That file is not JSON", caplog)
+def test_a_lone_surrogate_in_the_table_name_is_refused(staff_client, game_record, caplog):
+    text = json.dumps(game_record | {"table": "KIBANDA"}).replace("KIBANDA", "Kibanda \\ud800")
+    assert_refused(staff_client, text.encode(), "That file is not JSON", caplog)
 
 
 @pytest.mark.parametrize(
@@ -101,16 +87,16 @@ def test_a_lone_surrogate_in_the_table_name_is_refused(staff, record, caplog):
         (b"", "The submitted file is empty."),
     ],
 )
-def test_documents_that_are_not_records_are_refused(staff, content, message, caplog):
-    assert_refused(staff, content, message, caplog)
+def test_documents_that_are_not_records_are_refused(staff_client, content, message, caplog):
+    assert_refused(staff_client, content, message, caplog)
 
 
-def test_a_file_over_the_size_cap_is_refused(staff, caplog):
-    assert_refused(staff, b" " * (MAX_RECORD_BYTES + 1), "too large for a game record", caplog)
+def test_a_file_over_the_size_cap_is_refused(staff_client, caplog):
+    assert_refused(staff_client, b" " * (MAX_RECORD_BYTES + 1), "too large for a game record", caplog)
 
 
-def test_a_post_without_a_file_says_so(staff, caplog):
+def test_a_post_without_a_file_says_so(staff_client, caplog):
     with caplog.at_level(logging.WARNING):
-        response = staff.post(reverse("history:import"), {})
+        response = staff_client.post(reverse("history:import"), {})
     assert response.status_code == 400
     assert "This field is required." in response.text
