@@ -7,13 +7,13 @@ from hypothesis import strategies as st
 from games.engine.cards import CARD_TEXT, SUITS
 
 FUZZ = settings(
-    max_examples=40,
+    max_examples=30,
     deadline=None,
     # Django's client and database fixtures are function-scoped on purpose: each example
     # checks that the refused input changed nothing, not that the database starts empty.
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
-FUZZ_FEW = settings(FUZZ, max_examples=12)  # for examples that cost a heavy page each
+FUZZ_FEW = settings(FUZZ, max_examples=8)  # for examples that cost a heavy page each
 
 # Text a browser could post: any characters a form field can carry (NUL and controls too).
 form_text = st.text(st.characters(blacklist_categories=("Cs",)), max_size=300)
