@@ -100,3 +100,11 @@ def test_a_post_without_a_file_says_so(staff_client, caplog):
         response = staff_client.post(reverse("history:import"), {})
     assert response.status_code == 400
     assert "This field is required." in response.text
+
+
+def test_the_rules_schema_follows_the_engine_options():
+    """A new option in games.engine.rules.OPTIONS is read (and checked) from records at once."""
+    from games.engine.rules import OPTIONS
+    from history.record_schema import RecordRules
+
+    assert set(RecordRules.model_fields) == {"preset", *(option.name for option in OPTIONS)}
