@@ -115,6 +115,7 @@ def test_settings_and_profile_pages(client, user, caplog, data, name):
     client.force_login(user)
     answered(client.post(reverse("account_settings"), data), caplog)
     answered(client.get("/accounts/u/" + quote(name, safe="") + "/"), caplog)
+    answered(client.get("/history/u/" + quote(name, safe="") + "/"), caplog)
     answered(client.post(reverse("password_change"), {"old_password": name, "new_password1": name}), caplog)
 
 

@@ -58,7 +58,7 @@ def two_pages():
 def open_table(page, base_url, session_id, table_id):
     page.context.add_cookies([{"name": "sessionid", "value": session_id, "url": base_url}])
     page.goto(f"{base_url}/t/{table_id}/")
-    page.wait_for_function("window.kadiLive === true")
+    page.wait_for_function("() => window.kadiLive === true")  # a function: the CSP forbids eval
     page.evaluate("window.sameDocument = true")  # gone if the page were ever reloaded
 
 
