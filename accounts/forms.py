@@ -22,23 +22,25 @@ class ThrottledLoginMixin:
         username = self.cleaned_data.get("username")
         if not username:
             return super().clean()
-        self._refuse_if_locked_out(username)
+        try:
+            throttle.reserve_attempt(self.request, username)
+        except throttle.LockedOut as locked:
+            raise self._locked_out(locked.remaining) from None
         try:
             cleaned_data = super().clean()
         except ValidationError as error:
             if error.code == "invalid_login":
-                throttle.record_failure(self.request, username)
-                self._refuse_if_locked_out(username)
+                remaining = throttle.lockout_remaining(self.request, username)
+                if remaining is not None:
+                    raise self._locked_out(remaining) from None
             raise
         throttle.clear_failures(self.request, username)
         return cleaned_data
 
-    def _refuse_if_locked_out(self, username: str) -> None:
-        remaining = throttle.lockout_remaining(self.request, username)
-        if remaining is None:
-            return
+    @staticmethod
+    def _locked_out(remaining) -> ValidationError:
         minutes = max(1, math.ceil(remaining.total_seconds() / 60))
-        raise ValidationError(
+        return ValidationError(
             ngettext(
                 "Too many failed log-in attempts. Please try again in %(minutes)d minute.",
                 "Too many failed log-in attempts. Please try again in %(minutes)d minutes.",

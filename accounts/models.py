@@ -66,3 +66,20 @@ class LoginFailure(models.Model):
 
     def __str__(self) -> str:
         return _("%(username)s from %(address)s") % {"username": self.username, "address": self.ip_address}
+
+
+class LoginThrottle(models.Model):
+    """One row per (username, address) that tried to log in: locked for update while an
+    attempt is counted, so that parallel attempts are counted one after another."""
+
+    username = models.CharField(max_length=150)
+    address = models.CharField(max_length=45, blank=True)  # "" when unknown
+    attempts = models.PositiveBigIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["username", "address"], name="loginthrottle_unique_pair")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.username} @ {self.address}"

@@ -5,39 +5,64 @@ attempts within the last LOGIN_FAILURE_WINDOW_SECONDS, until the oldest of them 
 window. Refused attempts are not counted, so a lockout ends on its own. Keying on the pair
 (username, address) means nobody can lock another person out from elsewhere. Failures are
 database rows, so the limit holds across server processes without a shared cache.
+
+Atomic: an attempt first takes its pair's ``LoginThrottle`` row for update (a row lock on
+PostgreSQL; the write lock on SQLite), counts the recent failures and, below the limit,
+stores a failure at once; a right password deletes it afterwards. So a burst of parallel
+attempts can never run past the limit while their passwords are being hashed (attempts in
+flight count as failures until they succeed).
+
+The address: REMOTE_ADDR, or behind ``TRUSTED_PROXY_COUNT`` proxies that each append the
+address they saw to X-Forwarded-For, the entry the outermost of them appended (entries to
+its left are whatever the client chose to send).
 """
 
+import ipaddress
 from datetime import timedelta
 
 from django.conf import settings
+from django.db import transaction
+from django.db.models import F
 from django.http import HttpRequest
 from django.utils import timezone
 
-from accounts.models import LoginFailure
+from accounts.models import LoginFailure, LoginThrottle
+
+
+class LockedOut(Exception):
+    def __init__(self, remaining: timedelta):
+        super().__init__(remaining)
+        self.remaining = remaining
 
 
 def _window() -> timedelta:
     return timedelta(seconds=settings.LOGIN_FAILURE_WINDOW_SECONDS)
 
 
-def _client_address(request: HttpRequest | None) -> str | None:
+def client_address(request: HttpRequest | None) -> str | None:
+    """The client's IP address as the outermost trusted proxy (or daphne) saw it, or None."""
     if request is None:
         return None
-    return request.META.get("REMOTE_ADDR") or None
+    proxies = getattr(settings, "TRUSTED_PROXY_COUNT", 0)
+    address = request.META.get("REMOTE_ADDR", "")
+    if proxies:
+        forwarded = [hop.strip() for hop in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")]
+        address = forwarded[-proxies] if len(forwarded) >= proxies else ""
+    try:
+        return str(ipaddress.ip_address(address))
+    except ValueError:
+        return None
 
 
-def _recent_failures(request: HttpRequest | None, username: str):
+def _recent_failures(username: str, address: str | None):
     return LoginFailure.objects.filter(
-        username=username,
-        ip_address=_client_address(request),
-        created_at__gt=timezone.now() - _window(),
+        username=username, ip_address=address, created_at__gt=timezone.now() - _window()
     )
 
 
-def lockout_remaining(request: HttpRequest | None, username: str) -> timedelta | None:
-    """How long this username stays locked for this client, or None when it may try."""
+def _remaining(username: str, address: str | None) -> timedelta | None:
     times = list(
-        _recent_failures(request, username)
+        _recent_failures(username, address)
         .order_by("-created_at")
         .values_list("created_at", flat=True)[: settings.LOGIN_FAILURE_LIMIT]
     )
@@ -46,12 +71,27 @@ def lockout_remaining(request: HttpRequest | None, username: str) -> timedelta |
     return times[-1] + _window() - timezone.now()
 
 
-def record_failure(request: HttpRequest | None, username: str) -> None:
-    """Count a failed attempt, and forget attempts too old to matter any more."""
-    LoginFailure.objects.filter(created_at__lte=timezone.now() - _window()).delete()
-    LoginFailure.objects.create(username=username, ip_address=_client_address(request))
+def lockout_remaining(request: HttpRequest | None, username: str) -> timedelta | None:
+    """How long this username stays locked for this client, or None when it may try."""
+    return _remaining(username, client_address(request))
+
+
+def reserve_attempt(request: HttpRequest | None, username: str) -> None:
+    """Count an attempt as a failure before its password is checked (``clear_failures``
+    undoes that on success); raises ``LockedOut`` instead when the pair is locked out."""
+    address = client_address(request)
+    key = {"username": username, "address": address or ""}
+    LoginThrottle.objects.get_or_create(**key)
+    with transaction.atomic():
+        # The update is the transaction's first statement: it serialises the pair's attempts.
+        LoginThrottle.objects.filter(**key).update(attempts=F("attempts") + 1)
+        remaining = _remaining(username, address)
+        if remaining is not None:
+            raise LockedOut(remaining)
+        LoginFailure.objects.filter(created_at__lte=timezone.now() - _window()).delete()
+        LoginFailure.objects.create(username=username, ip_address=address)
 
 
 def clear_failures(request: HttpRequest | None, username: str) -> None:
     """Forget this client's failures for the username after a successful log-in."""
-    _recent_failures(request, username).delete()
+    _recent_failures(username, client_address(request)).delete()

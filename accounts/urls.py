@@ -3,14 +3,14 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from accounts import views
+from accounts import converters, views  # noqa: F401 (converters registers <username:…>)
 
 urlpatterns = [
     path("signup/", views.SignUpView.as_view(), name="signup"),
     path("login/", views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("settings/", views.AccountSettingsView.as_view(), name="account_settings"),
-    path("u/<str:username>/", views.ProfileView.as_view(), name="profile"),
+    path("u/<username:username>/", views.ProfileView.as_view(), name="profile"),
     path("password/change/", auth_views.PasswordChangeView.as_view(), name="password_change"),
     path("password/change/done/", auth_views.PasswordChangeDoneView.as_view(), name="password_change_done"),
     path("password/reset/", auth_views.PasswordResetView.as_view(), name="password_reset"),

@@ -127,7 +127,7 @@ class Topology:
         port = self.worker_ports[number - 1]
         process = await self._spawn(
             # Requests are logged once, by HAProxy (so the health checks are not).
-            *(str(DAPHNE), "--proxy-headers", "--access-log", os.devnull),
+            *(str(DAPHNE), "--access-log", os.devnull),
             *("-b", "127.0.0.1", "-p", str(port), self.app),
         )
         self.workers[number] = process
@@ -224,7 +224,8 @@ def parse_arguments(argv):
 
 def main(argv=None):
     args = parse_arguments(argv)
-    env = dict(os.environ)
+    # HAProxy replaces X-Forwarded-For with the address it saw: one trusted proxy.
+    env = {"DJANGO_TRUSTED_PROXIES": "1", **os.environ}
     found = problems(env)
     haproxy = find_haproxy()
     if haproxy is None:

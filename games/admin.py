@@ -9,6 +9,7 @@ from games.engine.rules import GROUPS, OPTIONS
 from games.forms import TableRulesForm, field_name
 from games.models import Game, GamePlayer, Move, Seat, Table
 from games.presentation import GROUP_TITLES, rules_summary
+from kadi_site.admin_guard import HiddenFieldsAdmin
 
 
 def rules_in_words(rules, preset):
@@ -52,7 +53,7 @@ class SeatInline(admin.TabularInline):
 
 
 @admin.register(Table)
-class TableAdmin(admin.ModelAdmin):
+class TableAdmin(HiddenFieldsAdmin):
     form = TableRulesForm
     list_display = ["name", "preset", "seat_count", "seats_taken", "in_lobby", "created_by", "created_at"]
     list_filter = ["preset", "in_lobby"]
@@ -134,7 +135,7 @@ class MoveInline(ReadOnlyInline):
 
 
 @admin.register(Game)
-class GameAdmin(admin.ModelAdmin):
+class GameAdmin(HiddenFieldsAdmin):
     """Games are records: they are viewed, never edited, and the position stays hidden."""
 
     list_display = ["__str__", "table", "status", "player_count", "move_count", "winner_name", "created_at"]

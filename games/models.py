@@ -106,6 +106,10 @@ class Seat(models.Model):
 
 
 class Game(models.Model):
+    # Never shown, filtered or searched in the admin (games.admin_guard): the seed fixes
+    # the deal, the state holds every hand.
+    HIDDEN_FIELDS = ("seed", "state")
+
     class Status(models.TextChoices):
         RUNNING = "running", _("running")
         FINISHED = "finished", _("finished")
@@ -209,6 +213,10 @@ class Move(models.Model):
     index = models.PositiveIntegerField(_("index"), help_text=_("0 for the game's first move, and so on."))
     seat = models.PositiveSmallIntegerField(_("seat"))
     text = models.CharField(_("move"), max_length=240)  # room for all 54 cards, a suit and "!"
+    penalty = models.PositiveSmallIntegerField(
+        _("misplay penalty"), null=True, blank=True,
+        help_text=_("Cards drawn for a misplay (misplay: penalty); empty for a legal move."),
+    )
     client_move_id = models.CharField(
         _("client move id"), max_length=64, blank=True, default="",
         help_text=_("Sent by the client so that a resent move is recognised."),

@@ -522,14 +522,16 @@ def describe_game(view, seats, result=None):
     }
 
 
-def move_entry(text):
-    """A logged move for display: its kind, the cards played, a declared suit, "Niko Kadi!"."""
+def move_entry(text, penalty=None):
+    """A logged move for display: its kind, the cards played, a declared suit, "Niko Kadi!",
+    and for a misplay (``Move.penalty`` set) the cards drawn for it; a misplay asks for no suit."""
     move = Move.parse(text)
     return {
         "kind": move.kind,
         "cards": [CARD_TEXT[card] for card in move.cards],
-        "suit": suit_info(SUITS[move.suit]) if move.suit is not None else None,
+        "suit": suit_info(SUITS[move.suit]) if move.suit is not None and penalty is None else None,
         "niko_kadi": move.declare,
+        "penalty": penalty,
     }
 
 

@@ -37,7 +37,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import bots, presence, realtime
+from games import bots, presence, realtime, signals
 from games.engine import IllegalMove, Move, new_game
 from games.engine.moves import ACCEPT
 from games.engine.rules import PRESETS
@@ -294,15 +294,16 @@ def submit_move(game_id, user, text, expected_move_count=None, client_move_id=""
             raise ServiceError(_("You have left this game."))
         if game.turn != player.seat:
             raise NotNow(_("It is not your turn."))
+        before = game.engine_state()
         try:
             move = Move.parse(text)
-            state = game.engine_state().apply(move)
+            state = before.apply(move)
         except IllegalMove as error:
             raise MoveRefused(_("That move is not allowed: %(reason)s") % {"reason": error}) from None
         if player.missed_turns:
             player.missed_turns = 0
             player.save(update_fields=["missed_turns"])
-        row = _record(game, player.seat, move, client_move_id)
+        row = _record(game, player.seat, move, client_move_id, misplay_penalty(before, move, state))
         _after_move(game, state)
         return row
 
@@ -387,15 +388,25 @@ def _play_bot_turn(game, player):
     state = game.engine_state()
     rng = random.Random(f"{game.seed}:{game.move_count}")
     move = bots.choose_move(state, _bot_level(player), rng)
-    row = _record(game, player.seat, move)
-    _after_move(game, state.apply(move))
+    after = state.apply(move)
+    row = _record(game, player.seat, move, penalty=misplay_penalty(state, move, after))
+    _after_move(game, after)
     return row
 
 
-def _record(game, seat, move, client_move_id=""):
+def misplay_penalty(before, move, after):
+    """The cards drawn for ``move`` when the engine took it as a misplay (a play that breaks
+    a rule, applied under ``misplay: penalty``: the cards stay in hand), else None."""
+    if move.kind != "play" or before.problem(move) is None:
+        return None
+    return len(after.hands[before.turn]) - len(before.hands[before.turn])
+
+
+def _record(game, seat, move, client_move_id="", penalty=None):
     """Append ``move`` to the game's log; the caller saves the game."""
     row = MoveRow.objects.create(
-        game=game, index=game.move_count, seat=seat, text=str(move), client_move_id=client_move_id
+        game=game, index=game.move_count, seat=seat, text=str(move), client_move_id=client_move_id,
+        penalty=penalty,
     )
     game.move_count += 1
     game.seq += 1
@@ -440,9 +451,8 @@ def final_places(state, left):
 
 
 def _finish(game, state):
-    """Store the final position and result (places, leavers last; the winner) and rate the game."""
-    from history.services import record_result  # history builds on games: imported here, no cycle
-
+    """Store the final position and result (places, leavers last; the winner), and announce
+    the end (``signals.game_finished``: history rates the game) in the same transaction."""
     players = list(game.players.all())
     places = final_places(state, {p.seat for p in players if p.left})
     for player in players:
@@ -454,7 +464,7 @@ def _finish(game, state):
     game.status = Game.Status.FINISHED
     game.winner = firsts[0] if len(firsts) == 1 else None
     game.finished_at = timezone.now()
-    record_result(game)
+    signals.game_finished.send(sender=Game, game=game)
 
 
 # -- Turns the server plays -----------------------------------------------------------

@@ -135,7 +135,8 @@ def _game_context(reading, user):
     return {
         "game": describe_game(view, names, result),
         "moves": [
-            {"number": m.index + 1, "name": names[m.seat]["name"], **move_entry(m.text)} for m in moves
+            {"number": m.index + 1, "name": names[m.seat]["name"], **move_entry(m.text, m.penalty)}
+            for m in moves
         ],
         "move_total": game.move_count,
     }

@@ -5,9 +5,10 @@ Game records are imported on the staff page ``history:import``."""
 from django.contrib import admin
 
 from history.models import ImportedGame, Rating, RatingChange
+from kadi_site.admin_guard import HiddenFieldsAdmin
 
 
-class ReadOnlyAdmin(admin.ModelAdmin):
+class ReadOnlyAdmin(HiddenFieldsAdmin):
     def has_add_permission(self, request):
         return False
 

@@ -102,6 +102,8 @@ class GameSnapshot(models.Model):
     """The full position of a finished game after ``index`` moves, every few moves, so that
     any step of a replay costs a few engine moves rather than a replay from the start."""
 
+    HIDDEN_FIELDS = ("state",)  # every hand: see games.admin_guard
+
     game = models.ForeignKey(Game, verbose_name=_("game"), on_delete=models.CASCADE, related_name="snapshots")
     index = models.PositiveIntegerField(_("moves made"))
     state = models.JSONField(_("position"))

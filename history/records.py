@@ -10,20 +10,23 @@ A record holds everything that fixes a game (RULES.md section 10) and its result
      "started_at": "2025-01-31T18:00:00+00:00", "finished_at": "2025-01-31T18:09:12+00:00"}
 
 ``players`` are in seat order; ``moves`` in the order played (each by the player the engine
-says is to move); ``winner`` is a seat or null. Every refusal is a ``RecordError`` whose
-message says what is wrong.
+says is to move); ``winner`` is a seat or null. The shape is declared in
+``history.record_schema``. Every refusal is a ``RecordError`` whose message says what is
+wrong.
 """
 
+import json
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
+from pydantic import ValidationError
 
 from games.engine import IllegalMove, Rules, new_game
-from games.engine.rules import DEFAULT_PRESET, PRESETS
-from games.models import MAX_SEATS, MIN_SEATS
+from games.engine.rules import DEFAULT_PRESET
 from games.services import final_places
+from history.record_refusals import refusal
+from history.record_schema import RecordDocument
 
 RECORD_FORMAT = "kadi-game-record"
 RECORD_VERSION = 1
@@ -86,44 +89,42 @@ def export_record(game):
     }
 
 
-def parse_record(data):
-    """Check a record's shape and read it into a ``Record``; the moves are not replayed yet."""
-    if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
-        raise RecordError(_("This is not a Kadi game record."))
-    if data.get("version") != RECORD_VERSION:
+def parse_record(document):
+    """Check a record against its schema (``history.record_schema``) and read it into a
+    ``Record``; the moves are not replayed yet. ``document`` is the record's JSON text
+    (bytes or str), or the dict it decodes to."""
+    if not isinstance(document, (bytes, str)):
+        document = json.dumps(document)
+    try:
+        data = RecordDocument.model_validate_json(document)
+    except ValidationError as error:
+        raise RecordError(refusal(error.errors(include_url=False)[0])) from None
+    if data.version != RECORD_VERSION:
         raise RecordError(
             _("This record has version %(version)s; this site reads version %(supported)d.")
-            % {"version": data.get("version"), "supported": RECORD_VERSION}
+            % {"version": data.version, "supported": RECORD_VERSION}
         )
     try:
-        rules = Rules.from_dict(data.get("rules"))
+        rules = Rules.from_dict(data.rules.model_dump(exclude_unset=True))
     except ValueError as error:
         raise RecordError(_("The record's rules are invalid: %(reason)s") % {"reason": error}) from None
-    players = _players(data.get("players"))
-    seed, first_seat = data.get("seed"), data.get("first_seat")
-    if not _is_int(seed):
-        raise RecordError(_("The seed must be a whole number."))
-    if not _is_int(first_seat) or not 0 <= first_seat < len(players):
+    players = _players(data.players)
+    if data.first_seat >= len(players):
         raise RecordError(_("The first player must be one of the seats."))
-    moves = data.get("moves")
-    if not isinstance(moves, list) or not all(isinstance(move, str) for move in moves):
-        raise RecordError(_("The moves must be a list of move texts."))
-    winner, places = _result(data.get("result"), len(players))
-    preset = data.get("preset") or rules.preset_name() or DEFAULT_PRESET
-    if preset not in PRESETS:
-        raise RecordError(_("There is no rules preset called “%(preset)s”.") % {"preset": preset})
+    if len(data.result.places) != len(players) or (data.result.winner or 0) >= len(players):
+        raise RecordError(_("The result needs one place for every player, and a winner among them."))
     return Record(
-        table_name=str(data.get("table") or ""),
-        preset=preset,
+        table_name=data.table,
+        preset=data.preset or rules.preset_name() or DEFAULT_PRESET,
         rules=rules,
         players=players,
-        seed=seed,
-        first_seat=first_seat,
-        moves=tuple(moves),
-        winner=winner,
-        places=places,
-        started_at=_moment(data.get("started_at")),
-        finished_at=_moment(data.get("finished_at")),
+        seed=data.seed,
+        first_seat=data.first_seat,
+        moves=tuple(data.moves),
+        winner=data.result.winner,
+        places=tuple(data.result.places),
+        started_at=data.started_at,
+        finished_at=data.finished_at,
     )
 
 
@@ -169,48 +170,13 @@ def check_result(record, final_state, left, bots):
     return places, winner
 
 
-def _players(value):
-    if not isinstance(value, list) or not MIN_SEATS <= len(value) <= MAX_SEATS:
-        raise RecordError(
-            _("A game has %(low)d to %(high)d players.") % {"low": MIN_SEATS, "high": MAX_SEATS}
-        )
-    players = []
-    for seat, entry in enumerate(value):
-        if not isinstance(entry, dict) or not isinstance(entry.get("username"), str) or not entry["username"]:
-            raise RecordError(_("Every player needs a username."))
-        if entry.get("seat", seat) != seat:
-            raise RecordError(_("The players must be listed in seat order, from seat 0."))
-        players.append(RecordPlayer(username=entry["username"], left=entry.get("left") is True))
+def _players(entries):
+    if any(entry.seat not in (None, seat) for seat, entry in enumerate(entries)):
+        raise RecordError(_("The players must be listed in seat order, from seat 0."))
+    players = tuple(RecordPlayer(username=entry.username, left=entry.left) for entry in entries)
     if len({player.username for player in players}) != len(players):
         raise RecordError(_("A player appears twice in the record."))
-    return tuple(players)
-
-
-def _result(value, player_count):
-    if not isinstance(value, dict):
-        raise RecordError(_("The record has no result."))
-    winner, places = value.get("winner"), value.get("places")
-    if winner is not None and not (_is_int(winner) and 0 <= winner < player_count):
-        raise RecordError(_("The winner must be one of the seats, or null."))
-    if not (isinstance(places, list) and len(places) == player_count and all(_is_int(p) for p in places)):
-        raise RecordError(_("The result needs one place for every player."))
-    return winner, tuple(places)
-
-
-def _moment(value):
-    if value is None:
-        return None
-    try:
-        moment = parse_datetime(value) if isinstance(value, str) else None
-    except ValueError:
-        moment = None
-    if moment is None or moment.tzinfo is None:
-        raise RecordError(_("“%(value)s” is not a date and time with a time zone.") % {"value": value})
-    return moment
-
-
-def _is_int(value):
-    return isinstance(value, int) and not isinstance(value, bool)
+    return players
 
 
 def _seat_words(seat):

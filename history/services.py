@@ -3,9 +3,11 @@
 Site decisions:
 
 - Every game that ends through play is rated, bots included: ``games.services._finish``
-  calls ``record_result`` in the transaction that ends the game. The places it stored are
-  the ranks (leavers last). A game that hit ``max_turns`` is rated as a draw among those
-  still playing, as RULES.md section 6 gives them one shared place.
+  sends ``games.signals.game_finished`` in the transaction that ends the game, and
+  ``rate_finished_game`` (connected in ``HistoryConfig.ready``) calls ``record_result``.
+  The places it stored are the ranks (leavers last). A game that hit ``max_turns`` is
+  rated as a draw among those still playing, as RULES.md section 6 gives them one shared
+  place.
 - Imported games are stored as finished games, marked imported, and never rated.
 - Snapshots are written the first time a finished game's replay is opened (imports write
   them at once, having replayed the game anyway).
@@ -16,13 +18,20 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from games.engine import Move as EngineMove
 from games.engine import replay
 from games.models import Game, GamePlayer, Move, Table
+from games.services import misplay_penalty
 from history.models import GameSnapshot, ImportedGame, Rating, RatingChange
 from history.ratings import Skill, is_provisional, rate
 from history.records import RecordError, check_result, parse_record, replay_moves
 
 SNAPSHOT_EVERY = 50  # a replay step costs at most this many engine moves
+
+
+def rate_finished_game(sender, game, **kwargs):
+    """Receiver of ``games.signals.game_finished``."""
+    record_result(game)
 
 
 def record_result(game):
@@ -118,9 +127,13 @@ def import_game(data, by_user):
             GamePlayer(game=game, seat=seat, user=user, place=places[seat], left=player.left)
             for seat, (user, player) in enumerate(zip(users, record.players, strict=True))
         )
+        steps = zip(states[:-1], states[1:], record.moves, strict=True)
         Move.objects.bulk_create(
-            Move(game=game, index=index, seat=state.turn, text=text)
-            for index, (state, text) in enumerate(zip(states[:-1], record.moves, strict=True))
+            Move(
+                game=game, index=index, seat=before.turn, text=text,
+                penalty=misplay_penalty(before, EngineMove.parse(text), after),
+            )
+            for index, (before, after, text) in enumerate(steps)
         )
         ImportedGame.objects.create(game=game, imported_by=by_user)
         _store_snapshots(game, states)

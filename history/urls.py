@@ -2,13 +2,14 @@
 
 from django.urls import path
 
+from accounts import converters  # noqa: F401 (registers <username:…>)
 from history import views
 
 app_name = "history"
 
 urlpatterns = [
     path("history/", views.my_history, name="mine"),
-    path("history/u/<str:username>/", views.player_history, name="player"),
+    path("history/u/<username:username>/", views.player_history, name="player"),
     path("history/import/", views.import_record, name="import"),
     path("games/<int:game_id>/", views.game, name="game"),
     path("games/<int:game_id>/replay/", views.replay, name="replay"),

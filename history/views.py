@@ -132,8 +132,8 @@ def record(request, game_id):
 @staff_member_required
 @require_http_methods(["GET", "POST"])
 def import_record(request):
-    form = ImportForm(request.POST or None, request.FILES or None)
-    if request.method == "POST" and form.is_valid():
+    form = ImportForm(request.POST, request.FILES) if request.method == "POST" else ImportForm()
+    if form.is_bound and form.is_valid():
         try:
             imported = import_game(form.cleaned_data["record"], request.user)
         except RecordError as refusal:

@@ -9,6 +9,7 @@ import os
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
@@ -47,6 +48,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "channels",
+    "csp",
     "django_htmx",
     "accounts",
     "games",
@@ -56,6 +58,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -137,6 +140,9 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# Log-ins hash passwords without holding a pooled connection, a few at a time (accounts/backends.py).
+AUTHENTICATION_BACKENDS = ["accounts.backends.PooledModelBackend"]
+PASSWORD_HASHING_AT_ONCE = int(os.environ.get("DJANGO_PASSWORD_HASHING_AT_ONCE", os.cpu_count() or 2))
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"
@@ -144,6 +150,11 @@ LOGOUT_REDIRECT_URL = "/"
 # address within the window lock that pair out until the oldest failure leaves the window.
 LOGIN_FAILURE_LIMIT = 5
 LOGIN_FAILURE_WINDOW_SECONDS = 15 * 60
+# How many reverse proxies in front of daphne append the address they saw to
+# X-Forwarded-For (0: clients connect to daphne directly). The throttle keys on the address
+# the outermost of them saw; never start daphne with --proxy-headers (it trusts the leftmost
+# entry, which the client writes).
+TRUSTED_PROXY_COUNT = int(os.environ.get("DJANGO_TRUSTED_PROXIES", "0"))
 # Dotted paths of callables (profile_user, request) -> dict, merged into the public
 # profile page's context; lets the games app add games played and recent games.
 PROFILE_CONTEXT_PROVIDERS: list[str] = ["history.profile.profile_context"]
@@ -183,6 +194,27 @@ STORAGES = {
         ),
     },
 }
+
+# Content-Security-Policy (django-csp) on every response: scripts and styles from the site's
+# own static files only (no inline code, no eval, no style attributes; htmx is told not to
+# inject its indicator style in base.html), websockets and fetches to the site itself.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "connect-src": [SELF],
+        "font-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    },
+}
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+SESSION_COOKIE_HTTPONLY = True
 
 # HTTPS hardening, on whenever DEBUG is off (`manage.py check --deploy` is clean then).
 if not DEBUG:

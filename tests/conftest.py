@@ -49,6 +49,24 @@ def game(table, user, baraka):
 
 
 @pytest.fixture
+def game_record(user, baraka):
+    """The record of a finished game (amani, baraka and a greedy bot), as decoded JSON."""
+    import json
+
+    from history.records import export_record
+    from tests.history.helpers import new_game, play_to_the_end
+
+    game = play_to_the_end(new_game(user, "friendly", others=(baraka,), bot_levels=("greedy",)))
+    return json.loads(json.dumps(export_record(game)))
+
+
+@pytest.fixture
+def staff_client(client, admin_user):
+    client.force_login(admin_user)
+    return client
+
+
+@pytest.fixture
 def baraka(make_user):
     return make_user("baraka")
 

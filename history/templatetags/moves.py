@@ -11,6 +11,7 @@ from django import template
 from django.utils.html import conditional_escape, format_html, format_html_join
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games.presentation import card_face
 
@@ -40,7 +41,12 @@ def _what(move):
     kind = move["kind"]
     if kind == "play":
         cards = format_html_join(" ", "{}", ((card_label(card),) for card in move["cards"]))
+        if move["penalty"] is not None:
+            yield _("misplayed")
         yield format_html('<span class="move-text__cards">{}</span>', cards)
+        if move["penalty"] is not None:
+            drew = ngettext("— drew %(n)d", "— drew %(n)d", move["penalty"]) % {"n": move["penalty"]}
+            yield format_html('<span class="move-text__penalty">{}</span>', drew)
         if move["suit"]:
             asks = _("asks for %(suit)s") % {"suit": move["suit"]["words"]}
             yield format_html('<span class="move-text__suit">{}</span>', asks)

@@ -79,3 +79,10 @@ def test_the_header_offers_log_in_and_sign_up_to_visitors(client):
 
     assert f'href="{reverse("signup")}"' in page
     assert 'hx-headers=\'{"X-CSRFToken": "' in page
+
+
+@pytest.mark.parametrize("path", ["/accounts/u/{}/", "/history/u/{}/"])
+@pytest.mark.parametrize("name", ["%00", "amani%00", "a%0Ab", "%C0"])
+def test_a_username_with_control_characters_is_not_found(client, user, path, name):
+    """Found by the fuzz tests: PostgreSQL refused the NUL with a 500."""
+    assert client.get(path.format(name)).status_code == 404

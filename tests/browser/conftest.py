@@ -20,12 +20,42 @@ CHROMIUM_ARGS = [
 ]
 
 
+# Reports every Content-Security-Policy violation of every page the context opens.
+REPORT_VIOLATIONS = """
+document.addEventListener("securitypolicyviolation", (event) => {
+  window.kadiPolicyViolation(`${event.violatedDirective} blocked ${event.blockedURI || "inline"} `
+    + `at ${event.sourceFile}:${event.lineNumber} (${event.sample})`);
+});
+"""
+
+
+def watch_policy(context):
+    """Collect the context's CSP violations (and Chrome's console reports of them) in a
+    list that ``assert_no_violations`` checks when the test is done."""
+    violations = []
+    context.expose_function("kadiPolicyViolation", lambda report: violations.append(report))
+    context.add_init_script(REPORT_VIOLATIONS)
+    context.on(
+        "console",
+        lambda message: violations.append(message.text)
+        if message.type == "error" and "Content Security Policy" in message.text
+        else None,
+    )
+    return violations
+
+
+def assert_no_violations(violations):
+    assert not violations, "Content-Security-Policy violations:\n" + "\n".join(violations)
+
+
 @pytest.fixture
 def page():
-    """A phone-sized page in a fresh chromium."""
+    """A phone-sized page in a fresh chromium; the test fails on any CSP violation."""
     ARTIFACTS.mkdir(exist_ok=True)
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         context = browser.new_context(viewport=PHONE, device_scale_factor=2)
+        violations = watch_policy(context)
         yield context.new_page()
         browser.close()
+    assert_no_violations(violations)

@@ -207,5 +207,6 @@ def test_logged_moves():
         "cards": ["AH", "AS"],
         "suit": {"code": "C", "symbol": "♣", "words": "clubs", "red": False},
         "niko_kadi": True,
+        "penalty": None,
     }
     assert move_entry("draw")["kind"] == "draw" and move_entry("draw")["cards"] == []

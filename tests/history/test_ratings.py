@@ -6,6 +6,7 @@ from django.contrib.auth import get_user_model
 from games.engine import State
 from games.models import Game
 from games.services import resign, submit_move
+from games.signals import game_finished
 from history.models import Rating, RatingChange
 from history.ratings import NEWCOMER, PROVISIONAL_GAMES, PROVISIONAL_SIGMA, Skill, is_provisional, rate
 from tests.engine.helpers import position
@@ -141,3 +142,23 @@ def test_bots_are_rated_and_marked(user):
     play_to_the_end(new_game(user, bot_levels=("random",)))
     bot = get_user_model().objects.get(username="random-bot-1")
     assert Rating.objects.get(user=bot).bot and not Rating.objects.get(user=user).bot
+
+
+def test_the_rating_commits_or_rolls_back_with_the_end_of_the_game(user, baraka):
+    """history rates through games.signals.game_finished, inside the game's transaction: a
+    receiver that fails undoes the last move, the game's end and the ratings."""
+    def fail(sender, game, **kwargs):
+        raise RuntimeError("no rating today")
+
+    game = new_game(user, "friendly", others=(baraka,))
+    game_finished.connect(fail)
+    try:
+        with pytest.raises(RuntimeError):
+            play_to_the_end(game)
+    finally:
+        game_finished.disconnect(fail)
+    game.refresh_from_db()
+    assert game.is_running and game.moves.count() == game.move_count
+    assert not RatingChange.objects.exists()
+    finished = play_to_the_end(game)
+    assert RatingChange.objects.filter(game=finished).count() == 2

@@ -9,7 +9,7 @@ from django.db import connection
 from django.test import Client
 from playwright.sync_api import expect, sync_playwright
 
-from tests.browser.conftest import CHROMIUM_ARGS
+from tests.browser.conftest import CHROMIUM_ARGS, assert_no_violations, watch_policy
 from tests.browser.helpers import ARTIFACTS, CHROMIUM, PHONE
 from tests.realtime.servers import DaphneServer, database_url
 
@@ -47,14 +47,18 @@ def two_pages():
     ARTIFACTS.mkdir(exist_ok=True)
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield [browser.new_context(viewport=PHONE).new_page() for _ in range(2)]
+        contexts = [browser.new_context(viewport=PHONE) for _ in range(2)]
+        violations = [watch_policy(context) for context in contexts]
+        yield [context.new_page() for context in contexts]
         browser.close()
+    for each in violations:
+        assert_no_violations(each)
 
 
 def open_table(page, base_url, session_id, table_id):
     page.context.add_cookies([{"name": "sessionid", "value": session_id, "url": base_url}])
     page.goto(f"{base_url}/t/{table_id}/")
-    page.wait_for_function("window.kadiLive === true")
+    page.wait_for_function("() => window.kadiLive === true")  # a function: the CSP forbids eval
     page.evaluate("window.sameDocument = true")  # gone if the page were ever reloaded
 
 
