@@ -5,7 +5,14 @@ connect, and again after every change at the table, rendered for that viewer onl
 (``games.live_frames``). It takes moves, resignations, chat lines and resync requests
 (``games.live_protocol``), which ``games.services`` carries out; it keeps the viewer's
 presence and the table's turn clock running. A refused or malformed message gets an error
-reply and changes nothing; a connection that sends more than its budget is closed (1008).
+reply and changes nothing; a connection that sends more than its budget is closed
+(``TOO_MANY_MESSAGES``: daphne sends only 1000 or 3000-4999 of its own, and turns any other
+code into 1011 and a traceback).
+
+However a socket ends (closed by either side, its application crashed, or cancelled by the
+server at shutdown or after a timeout), ``__call__`` runs ``_leave``: the heartbeat stops,
+the viewer counts as gone, the table's clock forgets the socket. Else a crashed consumer's
+heartbeat kept its player "online" for good, and the table waited for them.
 """
 
 import asyncio
@@ -22,24 +29,36 @@ from games.models import Game, Table
 from games.rate_limit import TokenBucket
 from games.table_page import misplay_message
 
-POLICY_VIOLATION = 1008
+TOO_MANY_MESSAGES = 4008  # 4000 + 1008, the standard's "policy violation"
+MAX_TABLE_ID = 2**63 - 1  # the largest id a database integer holds; a longer path is no table
 DEFAULT_MESSAGE_BURST = 30  # messages a connection may send at once ...
 DEFAULT_MESSAGE_RATE = 2.0  # ... and per second after that
 
 
 class TableConsumer(AsyncWebsocketConsumer):
+    group = None  # the table's group, once joined
+    heartbeat = None  # the task that keeps the viewer's presence, for a logged-in viewer
+    clock_attached = False
+    closing = False  # the server closed the socket: what the client still sends is ignored
+
+    async def __call__(self, scope, receive, send):
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            await self._leave()
+
     async def connect(self):
         self.table_id = self.scope["url_route"]["kwargs"]["table_id"]
         self.user = self.scope["user"]
-        self.viewer = live_frames.Viewer(self.scope)
         self.shown = (None, None)  # the game and event number this viewer last got
-        self.heartbeat = None
-        if not await db_call(Table.objects.filter(pk=self.table_id).exists)():
+        if not 0 < self.table_id <= MAX_TABLE_ID or not await db_call(_table_exists)(self.table_id):
             await self.close()
             return
+        self.viewer = live_frames.Viewer(self.scope)
         if self.user.is_authenticated:  # before joining the group: the full render says it
+            name = f"presence at table {self.table_id}"
+            self.heartbeat = asyncio.create_task(self._keep_presence(), name=name)
             await self._presence(presence.joined)
-            self.heartbeat = asyncio.create_task(self._keep_presence())
         self.group = realtime.table_group(self.table_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
@@ -49,18 +68,29 @@ class TableConsumer(AsyncWebsocketConsumer):
         )
         await self.send_table(full=True)
         turn_clock.attach(self.table_id)
+        self.clock_attached = True
 
     async def disconnect(self, code):
-        if hasattr(self, "group"):
-            await self.channel_layer.group_discard(self.group, self.channel_name)
+        await self._leave()
+
+    async def _leave(self):
+        """Undo what ``connect`` set up, once, whatever ended the socket (see above)."""
+        group, heartbeat, self.group, self.heartbeat = self.group, self.heartbeat, None, None
+        if self.clock_attached:
+            self.clock_attached = False
             turn_clock.detach(self.table_id)
-        if self.heartbeat is not None:
-            self.heartbeat.cancel()
+        if heartbeat is not None:
+            heartbeat.cancel()
             await self._presence(presence.left)
+        if group is not None:
+            await self.channel_layer.group_discard(group, self.channel_name)
 
     async def receive(self, text_data=None, bytes_data=None):
+        if self.closing:
+            return
         if not self.budget.take():
-            await self.close(code=POLICY_VIOLATION)
+            self.closing = True
+            await self.close(code=TOO_MANY_MESSAGES, reason="too many messages")
             return
         try:
             message = parse(text_data)
@@ -72,6 +102,9 @@ class TableConsumer(AsyncWebsocketConsumer):
     # -- Messages from the viewer ------------------------------------------------------
 
     async def on_move(self, message):
+        if not self.user.is_authenticated:
+            await self.send_table(move_error=_("Log in to play."))
+            return
         try:
             misplay = await db_call(_submit_move)(self.table_id, self.user, message)
         except services.StaleMove as refusal:
@@ -83,6 +116,9 @@ class TableConsumer(AsyncWebsocketConsumer):
                 await self.send_table(move_error=misplay)
 
     async def on_resign(self, message):
+        if not self.user.is_authenticated:
+            await self.send(live_frames.notice(_("Log in to play.")))
+            return
         try:
             await db_call(_resign)(self.table_id, self.user)
         except services.ServiceError as refusal:
@@ -142,6 +178,10 @@ class TableConsumer(AsyncWebsocketConsumer):
         while True:
             await asyncio.sleep(presence.heartbeat_seconds())
             await db_call(presence.seen)(self.table_id, self.user.pk, timezone.now())
+
+
+def _table_exists(table_id):
+    return Table.objects.filter(pk=table_id).exists()
 
 
 def _current_game_id(table_id):

@@ -50,12 +50,12 @@ class TableClock:
     async def _sleep_until(self, when):
         """Sleep until ``when``; False if woken first."""
         seconds = (when - timezone.now()).total_seconds()
-        sleeper = asyncio.create_task(asyncio.sleep(max(0.0, seconds)))
-        waker = asyncio.create_task(self.woken.wait())
-        done, pending = await asyncio.wait({sleeper, waker}, return_when=asyncio.FIRST_COMPLETED)
-        for task in pending:
-            task.cancel()
-        return sleeper in done
+        try:
+            async with asyncio.timeout(max(0.0, seconds)):
+                await self.woken.wait()
+        except TimeoutError:
+            return True
+        return False
 
 
 _clocks: dict[int, TableClock] = {}

@@ -13,6 +13,7 @@ from django.test import Client
 from kadi_site.asgi import application
 
 ORIGIN = (b"origin", b"http://127.0.0.1")
+HOST = (b"host", b"127.0.0.1")  # the page's own origin: the socket is opened where it was served
 WAIT = 20  # seconds: only ever reached when a test fails
 _ids = count(1)
 
@@ -57,6 +58,14 @@ class Frame:
         return f"Frame({self.text()[:120]!r})"
 
 
+def online(frame):
+    """Names marked online in a people frame."""
+    return {
+        line.split("online-dot")[1].split("</span>")[1].split("<span")[0].strip()
+        for line in frame.html.split('<li class="person person--online">')[1:]
+    }
+
+
 class _Collector(HTMLParser):
     def __init__(self):
         super().__init__()
@@ -80,7 +89,7 @@ class Client_:
     """One websocket at a table, as a page would open it; keeps every frame it received."""
 
     def __init__(self, table_id, cookie=None, path=None):
-        headers = [ORIGIN]
+        headers = [ORIGIN, HOST]
         if cookie:
             headers.append((b"cookie", cookie.encode()))
         self.communicator = WebsocketCommunicator(application, path or f"/ws/t/{table_id}/", headers=headers)

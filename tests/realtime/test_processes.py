@@ -36,11 +36,12 @@ class Socket:
 
     def __init__(self, server, table_id, cookie):
         self.url = f"{server.ws_url}/ws/t/{table_id}/"
+        self.origin = server.http_url
         self.cookie = cookie
 
     async def open(self):
         self.ws = await websockets.connect(
-            self.url, origin="http://127.0.0.1", additional_headers={"Cookie": self.cookie}
+            self.url, origin=self.origin, additional_headers={"Cookie": self.cookie}
         )
         return await self.until(lambda f: f.sync is not None)
 
