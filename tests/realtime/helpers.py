@@ -6,6 +6,7 @@ import re
 from html.parser import HTMLParser
 from itertools import count
 
+import websockets
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.test import Client
@@ -135,3 +136,31 @@ async def open_client(table_id, user=None, **kwargs):
     assert connected, code
     await client.receive()
     return client
+
+
+class Socket:
+    """A real websocket client at ``path`` of a daphne server (``tests/realtime/servers.py``),
+    opened from the server's own page unless ``origin`` says otherwise."""
+
+    def __init__(self, server, path, cookie=None, origin=None):
+        self.url = f"{server.ws_url}{path}"
+        self.headers = {"Cookie": cookie} if cookie else {}
+        self.origin = origin or server.http_url
+
+    async def open(self):
+        """Connect; returns the first table render."""
+        self.ws = await websockets.connect(self.url, origin=self.origin, additional_headers=self.headers)
+        return await self.until(lambda f: f.sync is not None)
+
+    async def until(self, predicate):
+        async with asyncio.timeout(WAIT):
+            while True:
+                frame = Frame(await self.ws.recv())
+                if predicate(frame):
+                    return frame
+
+    async def send(self, **message):
+        await self.ws.send(json.dumps(message))
+
+    async def move(self, text, seq, move_id):
+        await self.send(type="move", move=text, seq=seq, client_move_id=move_id)

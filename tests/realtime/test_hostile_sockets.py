@@ -4,62 +4,14 @@ others, and the server logs no error. Daphne shares the test database (a SQLite 
 PostgreSQL) and, when REDIS_URL is set, Redis."""
 
 import asyncio
-import json
 
 import pytest
 import websockets
-from django.db import connection
 
 from games.models import Game, Presence
-from tests.realtime.helpers import WAIT, Frame, online, session_cookie
-from tests.realtime.servers import DaphneServer, database_url
+from tests.realtime.helpers import Socket, online, session_cookie
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture(scope="module")
-def daphne(django_db_setup, tmp_path_factory):
-    log_path = tmp_path_factory.mktemp("daphne") / "daphne.log"
-    with open(log_path, "w") as log:
-        server = DaphneServer({"DATABASE_URL": database_url(connection.settings_dict)}, log=log).start()
-        server.log_path = log_path
-        yield server
-        server.stop()
-
-
-@pytest.fixture
-def server(daphne):
-    """The daphne server; the test fails if the server logged an error or a traceback
-    while it ran."""
-    start = daphne.log_path.stat().st_size
-    yield daphne
-    with open(daphne.log_path) as log:
-        log.seek(start)
-        written = log.read()
-    assert "Traceback" not in written and "ERROR" not in written, written
-
-
-class Socket:
-    """A real websocket client at ``path`` of the server, from the server's own page."""
-
-    def __init__(self, server, path, cookie=None, origin=None):
-        self.url = f"{server.ws_url}{path}"
-        self.headers = {"Cookie": cookie} if cookie else {}
-        self.origin = origin or server.http_url
-
-    async def open(self):
-        self.ws = await websockets.connect(self.url, origin=self.origin, additional_headers=self.headers)
-        return await self.until(lambda f: f.sync is not None)
-
-    async def until(self, predicate):
-        async with asyncio.timeout(WAIT):
-            while True:
-                frame = Frame(await self.ws.recv())
-                if predicate(frame):
-                    return frame
-
-    async def send(self, **message):
-        await self.ws.send(json.dumps(message))
 
 
 async def open_at(server, game, user=None):

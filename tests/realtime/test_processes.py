@@ -9,7 +9,7 @@ import pytest
 import websockets
 from django.db import connection
 
-from tests.realtime.helpers import WAIT, Frame, session_cookie
+from tests.realtime.helpers import Socket, session_cookie
 from tests.realtime.servers import DaphneServer, database_url
 
 pytestmark = [
@@ -31,37 +31,10 @@ def servers():
         server.stop()
 
 
-class Socket:
-    """A websocket client at a table of a daphne server."""
-
-    def __init__(self, server, table_id, cookie):
-        self.url = f"{server.ws_url}/ws/t/{table_id}/"
-        self.origin = server.http_url
-        self.cookie = cookie
-
-    async def open(self):
-        self.ws = await websockets.connect(
-            self.url, origin=self.origin, additional_headers={"Cookie": self.cookie}
-        )
-        return await self.until(lambda f: f.sync is not None)
-
-    async def until(self, predicate):
-        async with asyncio.timeout(WAIT):
-            while True:
-                frame = Frame(await self.ws.recv())
-                if predicate(frame):
-                    return frame
-
-    async def move(self, text, seq, move_id):
-        await self.ws.send(
-            f'{{"type": "move", "move": "{text}", "seq": {seq}, "client_move_id": "{move_id}"}}'
-        )
-
-
 async def test_a_move_through_one_server_reaches_a_player_on_the_other(servers, live_game, user, baraka):
     one, other = servers
-    amani = Socket(one, live_game.table_id, await session_cookie(user))
-    bara = Socket(other, live_game.table_id, await session_cookie(baraka))
+    amani = Socket(one, f"/ws/t/{live_game.table_id}/", await session_cookie(user))
+    bara = Socket(other, f"/ws/t/{live_game.table_id}/", await session_cookie(baraka))
     assert (await amani.open()).sync == (live_game.pk, 0)
     await bara.open()
 
@@ -75,8 +48,8 @@ async def test_a_move_through_one_server_reaches_a_player_on_the_other(servers, 
 
 async def test_a_server_killed_mid_game_loses_nothing(servers, live_game, user, baraka):
     one, other = servers
-    amani = Socket(one, live_game.table_id, await session_cookie(user))
-    bara = Socket(other, live_game.table_id, await session_cookie(baraka))
+    amani = Socket(one, f"/ws/t/{live_game.table_id}/", await session_cookie(user))
+    bara = Socket(other, f"/ws/t/{live_game.table_id}/", await session_cookie(baraka))
     await amani.open()
     await bara.open()
     await amani.move("7H", 0, "a1")
