@@ -21,7 +21,7 @@ Site decisions (beyond RULES.md):
   leaver). After ``MISSED_TURNS_BEFORE_BOT`` such turns in a row a greedy bot takes over
   their seat: it plays out the game for them (they count as having left) and keeps the
   seat at the table.
-- Every change is announced to the table's websockets once it commits (``games.realtime``).
+- Every change is announced to the table's websockets once it commits (``games.live.realtime``).
 """
 
 import itertools
@@ -37,10 +37,11 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import bots, presence, realtime
+from games import bots
 from games.engine import IllegalMove, Move, new_game
 from games.engine.moves import ACCEPT
 from games.engine.rules import PRESETS
+from games.live import presence, realtime
 from games.models import MAX_SEATS, MIN_SEATS, ChatMessage, Game, GamePlayer, Seat, Table
 from games.models import Move as MoveRow
 

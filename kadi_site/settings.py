@@ -88,7 +88,7 @@ ASGI_APPLICATION = "kadi_site.asgi.application"
 
 # Database: DATABASE_URL, else a SQLite file. PostgreSQL uses psycopg 3's connection pool
 # (which requires CONN_MAX_AGE = 0, dj-database-url's default), large enough for the
-# worker threads that run a server's websocket database calls side by side (games.db_calls).
+# worker threads that run a server's websocket database calls side by side (games.live.db_calls).
 DATABASES = {
     "default": dj_database_url.config(default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
 }

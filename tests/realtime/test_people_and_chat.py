@@ -5,7 +5,7 @@ import asyncio
 import pytest
 from channels.db import database_sync_to_async
 
-from games import turn_clock
+from games.live import turn_clock
 from games.models import ChatMessage
 from tests.realtime.helpers import online, open_client
 

@@ -12,7 +12,7 @@ from channels.layers import channel_layers
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from games.live_protocol import KINDS, ProtocolError, parse
+from games.live.protocol import KINDS, ProtocolError, parse
 from games.models import Game
 from tests.realtime.helpers import WAIT, Client_, Socket, session_cookie
 

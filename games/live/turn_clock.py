@@ -16,7 +16,7 @@ import logging
 from django.utils import timezone
 
 from games import services
-from games.db_calls import db_call
+from games.live.db_calls import db_call
 
 log = logging.getLogger(__name__)
 

@@ -4,7 +4,7 @@ at the handshake (``Nowhere``), not left to the router, which raises."""
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.urls import path, re_path
 
-from games.consumers import TableConsumer
+from games.live.consumers import TableConsumer
 
 
 class Nowhere(AsyncWebsocketConsumer):

@@ -22,7 +22,7 @@ from django.middleware.csrf import CSRF_SECRET_LENGTH, get_token
 from django.template.loader import render_to_string
 from django.utils.translation import get_language
 
-from games import presence
+from games.live import presence
 from games.models import ChatMessage, Presence, Table
 from games.table_page import TableReading, read_table, table_context
 
@@ -102,7 +102,7 @@ def _render_shared(reading):
 
 _latest_readings = OrderedDict()  # table id -> _Latest
 _readings_lock = threading.Lock()  # guards _latest_readings
-# Renders may run in several threads (``games.db_calls``): the viewers of a table who get
+# Renders may run in several threads (``games.live.db_calls``): the viewers of a table who get
 # the same news at once wait for one reading, under their table's lock of these.
 _table_locks = tuple(threading.Lock() for _ in range(64))
 

@@ -1,9 +1,9 @@
 """The table's websocket: one per open table page, for players and spectators alike.
 
-It joins the table's group (``games.realtime``), sends its viewer a fresh render on
+It joins the table's group (``games.live.realtime``), sends its viewer a fresh render on
 connect, and again after every change at the table, rendered for that viewer only
-(``games.live_frames``). It takes moves, resignations, chat lines and resync requests
-(``games.live_protocol``), which ``games.services`` carries out; it keeps the viewer's
+(``games.live.frames``). It takes moves, resignations, chat lines and resync requests
+(``games.live.protocol``), which ``games.services`` carries out; it keeps the viewer's
 presence and the table's turn clock running. A refused or malformed message gets an error
 reply and changes nothing; a connection that sends more than its budget is closed
 (``TOO_MANY_MESSAGES``: daphne sends only 1000 or 3000-4999 of its own, and turns any other
@@ -22,11 +22,12 @@ from django.conf import settings
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import live_frames, presence, realtime, services, turn_clock
-from games.db_calls import db_call
-from games.live_protocol import ProtocolError, parse
+from games import services
+from games.live import frames, presence, realtime, turn_clock
+from games.live.db_calls import db_call
+from games.live.protocol import ProtocolError, parse
+from games.live.rate_limit import TokenBucket
 from games.models import Game, Table
-from games.rate_limit import TokenBucket
 from games.table_page import misplay_message
 
 TOO_MANY_MESSAGES = 4008  # 4000 + 1008, the standard's "policy violation"
@@ -54,7 +55,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         if not 0 < self.table_id <= MAX_TABLE_ID or not await db_call(_table_exists)(self.table_id):
             await self.close()
             return
-        self.viewer = live_frames.Viewer(self.scope)
+        self.viewer = frames.Viewer(self.scope)
         if self.user.is_authenticated:  # before joining the group: the full render says it
             name = f"presence at table {self.table_id}"
             self.heartbeat = asyncio.create_task(self._keep_presence(), name=name)
@@ -95,7 +96,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         try:
             message = parse(text_data)
         except ProtocolError as error:
-            await self.send(live_frames.notice(str(error)))
+            await self.send(frames.notice(str(error)))
             return
         await getattr(self, f"on_{message.kind}")(message)
 
@@ -117,27 +118,27 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def on_resign(self, message):
         if not self.user.is_authenticated:
-            await self.send(live_frames.notice(_("Log in to play.")))
+            await self.send(frames.notice(_("Log in to play.")))
             return
         try:
             await db_call(_resign)(self.table_id, self.user)
         except services.ServiceError as refusal:
-            await self.send(live_frames.notice(str(refusal)))
+            await self.send(frames.notice(str(refusal)))
 
     async def on_chat(self, message):
         try:
             line = await db_call(services.post_chat)(self.table_id, self.user, message.text)
         except services.ServiceError as refusal:
-            await self.send(live_frames.chat_error(str(refusal)))
+            await self.send(frames.chat_error(str(refusal)))
             return
-        await self.send(live_frames.chat_error(""))
-        await realtime.announce_chat(self.table_id, await db_call(live_frames.chat_line)(line))
+        await self.send(frames.chat_error(""))
+        await realtime.announce_chat(self.table_id, await db_call(frames.chat_line)(line))
 
     async def on_resync(self, message):
         """Nothing was missed: say so with the sync marker; else a full fresh render."""
-        current = await db_call(live_frames.current_position)(self.table_id)
+        current = await db_call(frames.current_position)(self.table_id)
         if (message.game, message.seq) == current:
-            await self.send(live_frames.sync_marker(*current))
+            await self.send(frames.sync_marker(*current))
         else:
             await self.send_table(full=True)
 
@@ -154,7 +155,7 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def presence_changed(self, event):
         turn_clock.wake(self.table_id)
         now = timezone.now()
-        await self.send(await db_call(live_frames.people_frame)(self.table_id, now))
+        await self.send(await db_call(frames.people_frame)(self.table_id, now))
 
     async def chat_message(self, event):
         await self.send(event["html"])
@@ -162,7 +163,7 @@ class TableConsumer(AsyncWebsocketConsumer):
     # -- Helpers ----------------------------------------------------------------------------
 
     async def send_table(self, **options):
-        frame = await db_call(live_frames.table_frame)(
+        frame = await db_call(frames.table_frame)(
             self.table_id, self.viewer, timezone.now(), **options
         )
         self.shown = (frame.game_id, frame.seq)
