@@ -27,6 +27,7 @@ from games.live import frames, presence, realtime, turn_clock
 from games.live.db_calls import db_call
 from games.live.protocol import ProtocolError, parse
 from games.live.rate_limit import TokenBucket
+from games.live.refuse import refuse
 from games.models import Game, Table
 from games.table_page import misplay_message
 
@@ -52,9 +53,6 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.table_id = self.scope["url_route"]["kwargs"]["table_id"]
         self.user = self.scope["user"]
         self.shown = (None, None)  # the game and event number this viewer last got
-        if not 0 < self.table_id <= MAX_TABLE_ID or not await db_call(_table_exists)(self.table_id):
-            await self.close()
-            return
         self.viewer = frames.Viewer(self.scope)
         if self.user.is_authenticated:  # before joining the group: the full render says it
             name = f"presence at table {self.table_id}"
@@ -179,6 +177,18 @@ class TableConsumer(AsyncWebsocketConsumer):
         while True:
             await asyncio.sleep(presence.heartbeat_seconds())
             await db_call(presence.seen)(self.table_id, self.user.pk, timezone.now())
+
+
+_table_consumer = TableConsumer.as_asgi()
+
+
+async def table_socket(scope, receive, send):
+    """``ws/t/<table id>/``: the table's consumer, or a refusal for a table that does not
+    exist (or an id no database integer holds)."""
+    table_id = scope["url_route"]["kwargs"]["table_id"]
+    if not 0 < table_id <= MAX_TABLE_ID or not await db_call(_table_exists)(table_id):
+        return await refuse(scope, receive, send)
+    return await _table_consumer(scope, receive, send)
 
 
 def _table_exists(table_id):

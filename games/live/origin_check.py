@@ -8,9 +8,10 @@ same host, or over plain HTTP, passed.
 
 from urllib.parse import urlsplit
 
-from channels.security.websocket import WebsocketDenier
 from django.conf import settings
 from django.http.request import split_domain_port, validate_host
+
+from games.live.refuse import refuse
 
 DEFAULT_PORTS = {"http": 80, "https": 443}
 
@@ -23,7 +24,7 @@ class SameOriginValidator:
 
     async def __call__(self, scope, receive, send):
         if scope["type"] == "websocket" and not same_origin(scope):
-            return await WebsocketDenier()(scope, receive, send)
+            return await refuse(scope, receive, send)
         return await self.application(scope, receive, send)
 
 

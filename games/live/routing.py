@@ -1,18 +1,12 @@
-"""Websocket URL routes, mounted by kadi_site/asgi.py. A path that is no route is refused
-at the handshake (``Nowhere``), not left to the router, which raises."""
+"""Websocket URL routes, mounted by kadi_site/asgi.py. A path that is no route, or a table
+that does not exist, is refused at the handshake (``refuse``), before any consumer starts."""
 
-from channels.generic.websocket import AsyncWebsocketConsumer
 from django.urls import path, re_path
 
-from games.live.consumers import TableConsumer
-
-
-class Nowhere(AsyncWebsocketConsumer):
-    async def connect(self):
-        await self.close()
-
+from games.live.consumers import table_socket
+from games.live.refuse import refuse
 
 websocket_urlpatterns = [
-    path("ws/t/<int:table_id>/", TableConsumer.as_asgi()),
-    re_path(r"", Nowhere.as_asgi()),
+    path("ws/t/<int:table_id>/", table_socket),
+    re_path(r"", refuse),
 ]
