@@ -464,6 +464,15 @@ def next_server_turn(table_id, now=None):
     return None if game is None else _server_turn(game, now or timezone.now())
 
 
+def server_turn(game, players, now=None):
+    """``next_server_turn`` for ``game`` read already with its ``players`` (with their users
+    and stand-ins): reads only whether the player to move is away."""
+    player = None
+    if game.is_running and game.turn is not None:
+        player = next(p for p in players if p.seat == game.turn)
+    return _server_turn(game, now or timezone.now(), player)
+
+
 def play_server_turn(turn, now=None):
     """Play ``turn`` (from ``next_server_turn``) if the game is still at its event number and
     the turn is due at ``now``; return the ``Move`` row, or None. Several servers may try
@@ -491,8 +500,8 @@ def play_server_turn(turn, now=None):
         return row
 
 
-def _server_turn(game, now):
-    player = _player_to_move(game)
+def _server_turn(game, now, player=None):
+    player = player or _player_to_move(game)
     if player is None:
         return None
     started = game.updated_at

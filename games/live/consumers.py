@@ -206,13 +206,15 @@ def _current_game_id(table_id):
 
 def _submit_move(table_id, user, message):
     """Make the move; the misplay message (see ``table_page.misplay_message``) or None."""
-    game = Game.objects.filter(table_id=table_id).order_by("-number").first()
+    game = Game.objects.filter(table_id=table_id).order_by("-number").values("pk", "rules").first()
     if game is None:
         raise services.ServiceError(_("No game is running at this table."))
-    misplay = misplay_message(game, message.move)
+    misplay = None
+    if game["rules"].get("misplay") == "penalty":  # else no misplay: no need of the position
+        misplay = misplay_message(Game.objects.get(pk=game["pk"]), message.move)
     # Client move ids are the client's own: scoped by user, one cannot block another's.
     services.submit_move(
-        game.pk,
+        game["pk"],
         user,
         message.move,
         expected_seq=message.seq,

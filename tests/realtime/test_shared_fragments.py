@@ -12,7 +12,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games import services
-from games.live import frames
+from games.live import frames, readings
 from games.models import Move, Table
 from games.table_page import read_table, table_context
 
@@ -54,7 +54,7 @@ def test_the_shared_fragments_show_no_hand(game, user, baraka):
     game.refresh_from_db()
     viewer = frames.Viewer({"user": user})
     frame = frames.table_frame(game.table_id, viewer, timezone.now(), news=(game.pk, game.seq))
-    shared = frames._latest(game.table_id, (game.pk, game.seq)).shared()
+    shared = frames._shared(readings.latest(game.table_id, (game.pk, game.seq)))
     assert set(shared) == set(frames.SHARED)
     for html in shared.values():
         assert html in frame.html
