@@ -5,6 +5,7 @@ import pytest
 from channels.layers import channel_layers
 from django.db import connection
 
+from games.live import readings
 from tests.games.helpers import put_position
 from tests.realtime.servers import DaphneServer, database_url
 
@@ -15,6 +16,7 @@ def live_settings(settings):
     channel_layers.backends.clear()
     yield
     channel_layers.backends.clear()
+    readings._kept.clear()  # the next test's tables may have the same ids
 
 
 @pytest.fixture
