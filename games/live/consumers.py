@@ -148,7 +148,12 @@ class TableConsumer(AsyncWebsocketConsumer):
         game, seq = self.shown
         if news and news[0] == game and news[1] <= seq:
             return  # already shown: a render read the database after this change
-        await self.send_table(people=news is None, news=news)
+        # Rendered already for a viewer of the same kind: no trip to a database thread.
+        rendered = frames.rendered_change(self.table_id, self.viewer, news) if news else None
+        if rendered is not None:
+            await self._show(rendered)
+        else:
+            await self.send_table(people=news is None, news=news)
 
     async def presence_changed(self, event):
         turn_clock.wake(self.table_id)
@@ -161,9 +166,10 @@ class TableConsumer(AsyncWebsocketConsumer):
     # -- Helpers ----------------------------------------------------------------------------
 
     async def send_table(self, **options):
-        frame = await db_call(frames.table_frame)(
-            self.table_id, self.viewer, timezone.now(), **options
-        )
+        frame = await db_call(frames.table_frame)(self.table_id, self.viewer, timezone.now(), **options)
+        await self._show(frame)
+
+    async def _show(self, frame):
         self.shown = (frame.game_id, frame.seq)
         await self.send(frame.html)
 

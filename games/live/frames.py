@@ -73,11 +73,27 @@ def table_frame(table_id, viewer, now, full=False, people=False, error="", move_
     if full or people or error or move_error:
         html = _render(latest, viewer, now, full, people, error, move_error)
     else:  # a plain change: rendered once for every viewer alike (see above)
-        key = ("change", _role(latest.reading, viewer.user), get_language())
+        key = _change_key(latest, viewer)
         if key not in latest.renders:
             latest.renders[key] = _render(latest, viewer, now, csrf_token=CSRF_PLACEHOLDER)
         html = latest.renders[key].replace(CSRF_PLACEHOLDER, viewer.csrf_token)
     return Frame(html, game.pk if game else None, game.seq if game else None)
+
+
+def rendered_change(table_id, viewer, news):
+    """The change frame after ``news`` for ``viewer`` if it was rendered already for
+    another viewer of their kind, else None. Reads no database: the consumer asks in the
+    event loop before it hands a render to a database thread."""
+    latest = readings.kept(table_id, news)
+    html = latest.renders.get(_change_key(latest, viewer)) if latest else None
+    if html is None:
+        return None
+    game = latest.reading.game
+    return Frame(html.replace(CSRF_PLACEHOLDER, viewer.csrf_token), game.pk, game.seq)
+
+
+def _change_key(latest, viewer):
+    return ("change", _role(latest.reading, viewer.user), get_language())
 
 
 def _render(latest, viewer, now, full=False, people=False, error="", move_error="", csrf_token=None):

@@ -48,6 +48,14 @@ def latest(table_id, news=None, reuse=False):
         return fresh
 
 
+def kept(table_id, news):
+    """The reading kept of the table if it is as new as ``news``, else None; never reads
+    the database (for the event loop)."""
+    with _kept_lock:
+        latest = _kept.get(table_id)
+    return latest if latest is not None and _as_new(latest.reading, news) else None
+
+
 def _as_new(reading, news):
     if not news or news[0] is None or reading.game is None or reading.game.pk != news[0]:
         return False
