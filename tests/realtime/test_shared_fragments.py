@@ -36,10 +36,14 @@ def assert_frames_as_direct(game, viewers):
         shared = frames.table_frame(game.table_id, viewer, timezone.now(), news=(game.pk, game.seq))
         assert shared.seq == game.seq
         assert CSRF_TOKEN.sub("", shared.html) == CSRF_TOKEN.sub("", direct_frame(game.table_id, user))
+        assert f'value="{viewer.csrf_token}"' in shared.html or "csrfmiddlewaretoken" not in shared.html
+        again = frames.rendered_change(game.table_id, viewer, (game.pk, game.seq))  # as a socket asks
+        assert again.html == shared.html
 
 
 def test_each_viewer_gets_their_own_frame_around_the_shared_fragments(game, user, baraka, make_user):
-    viewers = [user, baraka, make_user("wanjiru"), AnonymousUser()]
+    # Spectators of each kind twice: the second gets the frame rendered for the first.
+    viewers = [user, baraka, make_user("wanjiru"), AnonymousUser(), make_user("zawadi"), AnonymousUser()]
     assert_frames_as_direct(game, viewers)
     services.submit_move(game.pk, user, "7H")
     assert_frames_as_direct(game, viewers)
