@@ -3,10 +3,10 @@ clients: each is refused or closed cleanly, the player it belonged to is gone fo
 others, and the server logs no error. Daphne shares the test database (a SQLite file, or
 PostgreSQL) and, when REDIS_URL is set, Redis."""
 
-import asyncio
 
 import pytest
 import websockets
+from channels.db import database_sync_to_async
 
 from games.models import Game, Presence
 from tests.realtime.helpers import Socket, online, session_cookie
@@ -43,9 +43,7 @@ async def test_a_flood_closes_the_socket_cleanly_and_its_player_is_gone(server, 
         await amani.until(lambda f: False)
     assert closed.value.rcvd.code == 4008
     assert online(await bara.until(lambda f: "people" in f.ids)) == {baraka.name}
-    assert not await asyncio.to_thread(
-        Presence.objects.filter(user=user, connections__gt=0).exists
-    )
+    assert not await database_sync_to_async(Presence.objects.filter(user=user, connections__gt=0).exists)()
     await bara.ws.close()
 
 
@@ -68,7 +66,7 @@ async def test_a_hostile_message_is_refused_and_the_socket_lives_on(server, live
     assert refusal.sync is None
     await amani.send(type="resync", game=live_game.pk, seq=0)  # still open and answering
     assert (await amani.until(lambda f: f.sync is not None)).sync == (live_game.pk, 0)
-    assert await asyncio.to_thread(seq_of, live_game) == 0
+    assert await database_sync_to_async(seq_of)(live_game) == 0
     await amani.ws.close()
 
 
@@ -79,7 +77,7 @@ async def test_an_anonymous_socket_may_not_play(server, live_game, kind):
     await anonymous.send(type=kind, move="7H", seq=0, client_move_id="a1")
 
     assert "Log in to play." in (await anonymous.until(lambda f: "Log in" in f.text())).text()
-    assert await asyncio.to_thread(seq_of, live_game) == 0
+    assert await database_sync_to_async(seq_of)(live_game) == 0
     await anonymous.ws.close()
 
 
