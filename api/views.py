@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from api import feed, openapi, streams
 from api.auth import endpoint, error
 from games import services
-from games.db_calls import db_call
+from games.live.db_calls import db_call
 from games.models import Table
 
 MAX_MOVE_LENGTH = 200

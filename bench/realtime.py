@@ -35,6 +35,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import websockets
 
@@ -88,12 +89,18 @@ def make_tables(count, run):
     return tables
 
 
+def page_origin(url):
+    """The origin of the page that would open the socket at ``url`` (the server checks it)."""
+    parts = urlsplit(url)
+    return f"{'https' if parts.scheme == 'wss' else 'http'}://{parts.netloc}"
+
+
 async def connect(url, **options):
     """A websocket, opened a few at a time and retried: a busy server may drop a handshake."""
     for attempt in range(5):
         try:
             async with HANDSHAKES:
-                return await websockets.connect(url, origin="http://127.0.0.1", open_timeout=30, **options)
+                return await websockets.connect(url, origin=page_origin(url), open_timeout=30, **options)
         except (OSError, websockets.InvalidHandshake, websockets.InvalidMessage):
             if attempt == 4:
                 raise

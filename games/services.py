@@ -21,7 +21,7 @@ Site decisions (beyond RULES.md):
   leaver). After ``MISSED_TURNS_BEFORE_BOT`` such turns in a row a greedy bot takes over
   their seat: it plays out the game for them (they count as having left) and keeps the
   seat at the table.
-- Every change is announced to the table's websockets once it commits (``games.realtime``).
+- Every change is announced to the table's websockets once it commits (``games.live.realtime``).
 """
 
 import itertools
@@ -37,10 +37,11 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import bots, presence, realtime, signals
+from games import bots, signals
 from games.engine import IllegalMove, Move, new_game
 from games.engine.moves import ACCEPT
 from games.engine.rules import PRESETS
+from games.live import presence, realtime
 from games.models import MAX_SEATS, MIN_SEATS, ChatMessage, Game, GamePlayer, Seat, Table
 from games.models import Move as MoveRow
 
@@ -492,6 +493,15 @@ def next_server_turn(table_id, now=None):
     return None if game is None else _server_turn(game, now or timezone.now())
 
 
+def server_turn(game, players, now=None):
+    """``next_server_turn`` for ``game`` read already with its ``players`` (with their users
+    and stand-ins): reads only whether the player to move is away."""
+    player = None
+    if game.is_running and game.turn is not None:
+        player = next(p for p in players if p.seat == game.turn)
+    return _server_turn(game, now or timezone.now(), player)
+
+
 def play_server_turn(turn, now=None):
     """Play ``turn`` (from ``next_server_turn``) if the game is still at its event number and
     the turn is due at ``now``; return the ``Move`` row, or None. Several servers may try
@@ -519,8 +529,8 @@ def play_server_turn(turn, now=None):
         return row
 
 
-def _server_turn(game, now):
-    player = _player_to_move(game)
+def _server_turn(game, now, player=None):
+    player = player or _player_to_move(game)
     if player is None:
         return None
     started = game.updated_at

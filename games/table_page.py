@@ -68,7 +68,7 @@ def read_table(table):
     game = table.current_game()
     if game is None:
         return TableReading(table, seats, None, [], [], None)
-    players = list(game.players.select_related("user").order_by("seat"))
+    players = list(game.players.select_related("user", "stand_in").order_by("seat"))
     # Only the moves the game row holds: one committed since it was read waits for the next
     # reading (else the log would show a card played after the position shown).
     moves = list(game.moves.filter(index__lt=game.move_count).order_by("-index")[:MOVE_LOG_LENGTH])

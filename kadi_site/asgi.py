@@ -1,4 +1,4 @@
-"""ASGI entry point: Django for HTTP, Channels consumers from games/routing.py for websockets."""
+"""ASGI entry point: Django for HTTP, Channels consumers from games/live/routing.py for websockets."""
 
 import gc
 import os
@@ -12,15 +12,15 @@ django_asgi_app = get_asgi_application()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
-from games.routing import websocket_urlpatterns  # noqa: E402
+from games.live.origin_check import SameOriginValidator  # noqa: E402
+from games.live.routing import websocket_urlpatterns  # noqa: E402
 from kadi_site.health import with_health_check  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
         "http": with_health_check(django_asgi_app),
-        "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+        "websocket": SameOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
     }
 )
 

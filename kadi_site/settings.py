@@ -92,7 +92,7 @@ ASGI_APPLICATION = "kadi_site.asgi.application"
 
 # Database: DATABASE_URL, else a SQLite file. PostgreSQL uses psycopg 3's connection pool
 # (which requires CONN_MAX_AGE = 0, dj-database-url's default), large enough for the
-# worker threads that run a server's websocket database calls side by side (games.db_calls).
+# worker threads that run a server's websocket database calls side by side (games.live.db_calls).
 DATABASES = {
     "default": dj_database_url.config(default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
 }
@@ -101,9 +101,15 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
 elif DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Live tables reach the database many times a second: keep each thread's connection open,
     # and use the write-ahead log, so that readers never wait for a writer and commits are cheap.
+    # SQLite takes one writer at a time: a transaction takes the write lock when it begins
+    # (IMMEDIATE), waiting up to `timeout` seconds for it. A transaction begun as a reader
+    # that then writes after another's commit fails at once with "database is locked",
+    # whatever the timeout: that lost moves and answered starts with 500.
     DATABASES["default"]["CONN_MAX_AGE"] = 600
-    DATABASES["default"].setdefault("OPTIONS", {})["init_command"] = (
-        "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        init_command="PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        transaction_mode="IMMEDIATE",
+        timeout=20,
     )
 
 # Channels: Redis when REDIS_URL is set, else in-process (one server process only). Several

@@ -7,6 +7,17 @@ import pytest
 PASSWORD = "correct-horse-battery-staple"
 
 
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix, tmp_path_factory):
+    """On SQLite, a test database in a file rather than in memory, so that a daphne process
+    started by a test (tests/realtime/servers.py) shares it, as it does on PostgreSQL."""
+    from django.conf import settings
+
+    database = settings.DATABASES["default"]
+    if database["ENGINE"] == "django.db.backends.sqlite3":
+        database.setdefault("TEST", {})["NAME"] = str(tmp_path_factory.mktemp("db") / "test.sqlite3")
+
+
 @pytest.fixture(autouse=True)
 def site_settings(settings):
     """Fast password hashing (real hashing is deliberately slow; the tests only need

@@ -11,7 +11,7 @@ import pytest
 from channels_redis.core import RedisChannelLayer
 from django.core.exceptions import ImproperlyConfigured
 
-from games import db_calls
+from games.live import db_calls
 
 ROOT = Path(__file__).resolve().parent.parent
 SETTINGS_FILE = ROOT / "kadi_site" / "settings.py"
@@ -57,7 +57,7 @@ def test_postgres_from_database_url_uses_the_connection_pool(monkeypatch):
     database = config["DATABASES"]["default"]
     assert database["ENGINE"] == "django.db.backends.postgresql"
     assert (database["HOST"], database["NAME"], database["USER"]) == ("db.example", "kadi", "kadi")
-    # Every thread of games.db_calls can hold a connection at once, with more to spare.
+    # Every thread of games.live.db_calls can hold a connection at once, with more to spare.
     assert database["OPTIONS"]["pool"]["max_size"] > db_calls.THREADS
     assert database["CONN_MAX_AGE"] == 0
 

@@ -5,13 +5,24 @@
 //   polls only while the socket is down;
 // - the chat box is emptied once a line is sent;
 // - every RESYNC_MS, and when the page is shown again, the page sends the game and event
-//   number it shows; the server answers with a fresh render if those are out of date.
+//   number it shows; the server answers with a fresh render if those are out of date;
+// - a move sent over the socket and not yet answered (no new position, no refusal) is sent
+//   again after a reconnect if the fresh render still shows the position it was made in:
+//   the socket may have died with it. The server applies a client move id once.
 (function () {
   "use strict";
 
   const RESYNC_MS = 25000;
+  const SYNC_MARKER = 'id="table-sync"';
   let socket = null;
+  let unanswered = null; // { game, seq, body } of the last move sent
+  let reconnected = false; // the socket reopened: the next render may call for a resend
   window.kadiLive = false;
+
+  function shown() {
+    const sync = document.getElementById("table-sync");
+    return sync ? { game: sync.dataset.game, seq: sync.dataset.seq } : {};
+  }
 
   function randomId() {
     const bytes = crypto.getRandomValues(new Uint8Array(12));
@@ -26,6 +37,7 @@
 
   document.addEventListener("htmx:wsOpen", (event) => {
     socket = event.detail.socketWrapper;
+    reconnected = unanswered !== null;
     window.kadiLive = true;
     document.querySelector("[data-live]").classList.add("live--open");
   });
@@ -51,7 +63,21 @@
       // One id per rendered form: a resent move is recognised; a new render brings a new form.
       form.dataset.moveId = form.dataset.moveId || randomId();
       parameters.client_move_id = form.dataset.moveId;
+      event.detail.messageBody = JSON.stringify(parameters);
+      unanswered = { ...shown(), body: event.detail.messageBody };
     }
+  });
+
+  document.addEventListener("htmx:wsAfterMessage", (event) => {
+    if (!unanswered || !event.detail.message.includes(SYNC_MARKER)) return;
+    const now = shown();
+    const refused = document.querySelector("#move-error .move-error");
+    if (now.game !== unanswered.game || now.seq !== unanswered.seq || refused) {
+      unanswered = null; // answered: the game moved on, or the move was refused
+    } else if (reconnected) {
+      socket.send(unanswered.body);
+    }
+    reconnected = false;
   });
 
   document.addEventListener("htmx:wsAfterSend", (event) => {

@@ -3,8 +3,11 @@ its own threads) and a fresh in-memory channel layer for each test's event loop.
 
 import pytest
 from channels.layers import channel_layers
+from django.db import connection
 
+from games.live import readings
 from tests.games.helpers import put_position
+from tests.realtime.servers import DaphneServer, database_url
 
 
 @pytest.fixture(autouse=True)
@@ -13,6 +16,7 @@ def live_settings(settings):
     channel_layers.backends.clear()
     yield
     channel_layers.backends.clear()
+    readings._kept.clear()  # the next test's tables may have the same ids
 
 
 @pytest.fixture
@@ -33,3 +37,27 @@ def live_game(user, baraka):
     game = services.start_game(table, user)
     put_position(game, hands=("7H 5H 4C", "9H QD KC 5C"), discard=("7D",), turn=0)
     return game
+
+
+@pytest.fixture(scope="module")
+def daphne_logged(django_db_setup, tmp_path_factory):
+    """A daphne process on the test database (and Redis when REDIS_URL is set), its output
+    in a log file, for a module's tests."""
+    log_path = tmp_path_factory.mktemp("daphne") / "daphne.log"
+    with open(log_path, "w") as log:
+        server = DaphneServer({"DATABASE_URL": database_url(connection.settings_dict)}, log=log).start()
+        server.log_path = log_path
+        yield server
+        server.stop()
+
+
+@pytest.fixture
+def server(daphne_logged):
+    """The module's daphne server; the test fails if the server logged an error or a
+    traceback while it ran."""
+    start = daphne_logged.log_path.stat().st_size
+    yield daphne_logged
+    with open(daphne_logged.log_path) as log:
+        log.seek(start)
+        written = log.read()
+    assert "Traceback" not in written and "ERROR" not in written, written

@@ -31,6 +31,7 @@ def needs_haproxy():
         if os.environ.get("CI"):
             pytest.fail("haproxy is not installed: .ci/run installs it (apt-get install haproxy)")
         pytest.skip("needs HAProxy (apt-get install haproxy; .ci/run installs it)")
+HOST = (b"host", b"127.0.0.1")  # the page's own origin: the socket is opened where it was served
 WAIT = 20  # seconds: only ever reached when a test fails
 _ids = count(1)
 
@@ -83,6 +84,14 @@ class Frame:
         return f"Frame({self.text()[:120]!r})"
 
 
+def online(frame):
+    """Names marked online in a people frame."""
+    return {
+        line.split("online-dot")[1].split("</span>")[1].split("<span")[0].strip()
+        for line in frame.html.split('<li class="person person--online">')[1:]
+    }
+
+
 class _Collector(HTMLParser):
     def __init__(self):
         super().__init__()
@@ -106,7 +115,7 @@ class Client_:
     """One websocket at a table, as a page would open it; keeps every frame it received."""
 
     def __init__(self, table_id, cookie=None, path=None):
-        headers = [ORIGIN]
+        headers = [ORIGIN, HOST]
         if cookie:
             headers.append((b"cookie", cookie.encode()))
         self.communicator = WebsocketCommunicator(application, path or f"/ws/t/{table_id}/", headers=headers)
@@ -155,19 +164,19 @@ async def open_client(table_id, user=None, **kwargs):
 
 
 class Socket:
-    """A websocket client (the ``websockets`` library) at a table of a server in another
-    process: a daphne server, or the balancer in front of several (``worker``: which one took
-    it, from the balancer's ``X-Kadi-Worker`` header)."""
+    """A real websocket client at ``path`` of a server in another process: a daphne server, or
+    the balancer in front of several (``worker``: which one took it, from the balancer's
+    ``X-Kadi-Worker`` header); opened from the server's own page unless ``origin`` says otherwise."""
 
-    def __init__(self, server, table_id, cookie=None):
-        self.url = f"{server.ws_url}/ws/t/{table_id}/"
-        self.cookie = cookie
+    def __init__(self, server, path, cookie=None, origin=None):
+        self.url = f"{server.ws_url}{path}"
+        self.headers = {"Cookie": cookie} if cookie else {}
+        self.origin = origin or server.http_url
         self.ws = self.worker = None
 
     async def open(self):
-        """Connect; returns the first full render."""
-        headers = {"Cookie": self.cookie} if self.cookie else {}
-        self.ws = await websockets.connect(self.url, origin="http://127.0.0.1", additional_headers=headers)
+        """Connect; returns the first table render."""
+        self.ws = await websockets.connect(self.url, origin=self.origin, additional_headers=self.headers)
         self.worker = self.ws.response.headers.get("X-Kadi-Worker")
         return await self.until(lambda f: f.sync is not None)
 

@@ -20,7 +20,9 @@ def free_port():
 
 
 def database_url(settings_dict):
-    """A DATABASE_URL for the database a Django connection uses (PostgreSQL)."""
+    """A DATABASE_URL for the database a Django connection uses (PostgreSQL, or a SQLite file)."""
+    if settings_dict["ENGINE"] == "django.db.backends.sqlite3":
+        return f"sqlite:///{settings_dict['NAME']}"
     user, password = settings_dict["USER"], settings_dict["PASSWORD"]
     credentials = f"{user}:{password}@" if password else f"{user}@" if user else ""
     host = settings_dict["HOST"] or "localhost"

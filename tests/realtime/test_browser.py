@@ -1,8 +1,8 @@
 """Two people in two browser contexts at one live table: each sees the other's move
 arrive over the websocket, without a reload. Playwright drives Debian's chromium against a
-daphne process (websockets need it), which shares the test database: PostgreSQL."""
+daphne process (websockets need it), which shares the test database."""
 
-import os
+import re
 
 import pytest
 from django.db import connection
@@ -16,11 +16,6 @@ from tests.realtime.servers import DaphneServer, database_url
 pytestmark = [
     pytest.mark.django_db(transaction=True),
     pytest.mark.skipif(not CHROMIUM.exists(), reason="no Debian chromium: apt-get install chromium"),
-    pytest.mark.skipif(
-        not os.environ.get("DATABASE_URL", "").startswith("postgres"),
-        reason="needs PostgreSQL (DATABASE_URL): the daphne process must share the test database; "
-        ".ci/run runs the suite a second time with it",
-    ),
 ]
 
 
@@ -92,3 +87,35 @@ def test_each_player_sees_the_other_move_without_a_reload(live_game, sessions, d
     for page in (amani, baraka):
         assert page.evaluate("window.sameDocument") is True
     baraka.screenshot(path=ARTIFACTS / "live-table-phone.png", full_page=True)
+
+
+def test_a_move_lost_with_its_socket_is_sent_again_after_the_reconnect(
+    live_game, sessions, daphne, two_pages
+):
+    amani, baraka = two_pages
+    lost = []
+
+    def crash_with_the_first_move(page_side):
+        """Between amani's page and daphne: the first move dies with its socket, as it did
+        with a consumer that crashed before making it (1011: the page reconnects)."""
+        server_side = page_side.connect_to_server()
+
+        def from_page(message):
+            if '"type":"move"' in message and not lost:
+                lost.append(message)
+                server_side.close()
+                page_side.close(code=1011, reason="crashed")
+            else:
+                server_side.send(message)
+
+        page_side.on_message(from_page)
+
+    amani.route_web_socket(re.compile(r"/ws/t/"), crash_with_the_first_move)
+    for page, session_id in zip(two_pages, sessions, strict=True):
+        open_table(page, daphne.http_url, session_id, live_game.table_id)
+
+    play(amani, "7H")
+
+    expect(top_card(baraka)).to_have_attribute("data-card", "7H")
+    expect(amani.locator(".hand-card")).to_have_count(2)
+    assert len(lost) == 1 and amani.evaluate("window.sameDocument") is True

@@ -203,7 +203,11 @@ async def test_a_connection_over_its_message_budget_is_closed(game, user, settin
 
     await amani.send(type="resync", game=game.pk, seq=0)
 
-    assert await amani.communicator.receive_output(timeout=5) == {"type": "websocket.close", "code": 1008}
+    assert await amani.communicator.receive_output(timeout=5) == {
+        "type": "websocket.close",
+        "code": 4008,
+        "reason": "too many messages",
+    }
 
 
 async def test_resync_is_answered_with_what_changed_or_that_nothing_did(game, user, baraka):

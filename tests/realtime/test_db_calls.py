@@ -7,7 +7,8 @@ import pytest
 from channels.db import database_sync_to_async
 from django.db import connection, transaction
 
-from games import db_calls, services
+from games import services
+from games.live import db_calls
 from games.models import Game
 from tests.games.helpers import put_position
 from tests.realtime.helpers import WAIT, open_client

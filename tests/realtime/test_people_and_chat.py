@@ -1,10 +1,13 @@
 """Who is at the table, and the table chat."""
 
+import asyncio
+
 import pytest
 from channels.db import database_sync_to_async
 
+from games.live import turn_clock
 from games.models import ChatMessage
-from tests.realtime.helpers import open_client
+from tests.realtime.helpers import online, open_client
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -26,6 +29,21 @@ async def test_everyone_sees_who_comes_and_goes(table, user, baraka, make_user):
     await bara.close()
     assert (await amani.until(lambda f: "people" in f.ids)).online == {user.name}
     await amani.close()
+
+
+async def test_a_socket_the_server_cancels_leaves_the_table(table, user, baraka):
+    await database_sync_to_async(table.seats.create)(position=1, user=baraka)
+    bara = await open_client(table.pk, baraka)
+    amani = await open_client(table.pk, user)
+    await bara.until(lambda f: "people" in f.ids)
+
+    amani.communicator.future.cancel()  # as daphne does at shutdown, or after its close timeout
+
+    assert online(await bara.until(lambda f: "people" in f.ids)) == {baraka.name}
+    heartbeats = [task for task in asyncio.all_tasks() if task.get_name() == f"presence at table {table.pk}"]
+    assert len(heartbeats) == 1 and turn_clock._clocks[table.pk].users == 1  # baraka's alone
+    await bara.close()
+    assert table.pk not in turn_clock._clocks
 
 
 async def test_a_second_tab_does_not_announce_anyone(table, user, baraka):

@@ -26,8 +26,8 @@ def servers():
 
 async def test_a_move_through_one_server_reaches_a_player_on_the_other(servers, live_game, user, baraka):
     one, other = servers
-    amani = Socket(one, live_game.table_id, await session_cookie(user))
-    bara = Socket(other, live_game.table_id, await session_cookie(baraka))
+    amani = Socket(one, f"/ws/t/{live_game.table_id}/", await session_cookie(user))
+    bara = Socket(other, f"/ws/t/{live_game.table_id}/", await session_cookie(baraka))
     assert (await amani.open()).sync == (live_game.pk, 0)
     await bara.open()
 
@@ -41,8 +41,8 @@ async def test_a_move_through_one_server_reaches_a_player_on_the_other(servers, 
 
 async def test_a_server_killed_mid_game_loses_nothing(servers, live_game, user, baraka):
     one, other = servers
-    amani = Socket(one, live_game.table_id, await session_cookie(user))
-    bara = Socket(other, live_game.table_id, await session_cookie(baraka))
+    amani = Socket(one, f"/ws/t/{live_game.table_id}/", await session_cookie(user))
+    bara = Socket(other, f"/ws/t/{live_game.table_id}/", await session_cookie(baraka))
     await amani.open()
     await bara.open()
     await amani.move("7H", 0, "a1")

@@ -12,7 +12,8 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from games import bots, presence, realtime, services
+from games import bots, services
+from games.live import presence, realtime
 from games.models import Game, GamePlayer, Move, Seat
 from tests.games.helpers import put_position
 from tests.realtime.helpers import WAIT, open_client

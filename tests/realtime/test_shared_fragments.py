@@ -11,7 +11,8 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from games import live_frames, services
+from games import services
+from games.live import frames, readings
 from games.models import Move, Table
 from games.table_page import read_table, table_context
 
@@ -25,20 +26,24 @@ def direct_frame(table_id, user):
     table = Table.objects.get(pk=table_id)
     context = table_context(table, user, read_table(table))
     context.update(error="", move_error="", seated_people=None)
-    return render_to_string(live_frames.CHANGE, context, request=live_frames.Viewer({"user": user}).request)
+    return render_to_string(frames.CHANGE, context, request=frames.Viewer({"user": user}).request)
 
 
 def assert_frames_as_direct(game, viewers):
     game.refresh_from_db()
     for user in viewers:
-        viewer = live_frames.Viewer({"user": user})
-        shared = live_frames.table_frame(game.table_id, viewer, timezone.now(), news=(game.pk, game.seq))
+        viewer = frames.Viewer({"user": user})
+        shared = frames.table_frame(game.table_id, viewer, timezone.now(), news=(game.pk, game.seq))
         assert shared.seq == game.seq
         assert CSRF_TOKEN.sub("", shared.html) == CSRF_TOKEN.sub("", direct_frame(game.table_id, user))
+        assert f'value="{viewer.csrf_token}"' in shared.html or "csrfmiddlewaretoken" not in shared.html
+        again = frames.rendered_change(game.table_id, viewer, (game.pk, game.seq))  # as a socket asks
+        assert again.html == shared.html
 
 
 def test_each_viewer_gets_their_own_frame_around_the_shared_fragments(game, user, baraka, make_user):
-    viewers = [user, baraka, make_user("wanjiru"), AnonymousUser()]
+    # Spectators of each kind twice: the second gets the frame rendered for the first.
+    viewers = [user, baraka, make_user("wanjiru"), AnonymousUser(), make_user("zawadi"), AnonymousUser()]
     assert_frames_as_direct(game, viewers)
     services.submit_move(game.pk, user, "7H")
     assert_frames_as_direct(game, viewers)
@@ -51,10 +56,10 @@ def test_each_viewer_gets_their_own_frame_around_the_shared_fragments(game, user
 def test_the_shared_fragments_show_no_hand(game, user, baraka):
     services.submit_move(game.pk, user, "7H")
     game.refresh_from_db()
-    viewer = live_frames.Viewer({"user": user})
-    frame = live_frames.table_frame(game.table_id, viewer, timezone.now(), news=(game.pk, game.seq))
-    shared = live_frames._latest(game.table_id, (game.pk, game.seq)).shared()
-    assert set(shared) == set(live_frames.SHARED)
+    viewer = frames.Viewer({"user": user})
+    frame = frames.table_frame(game.table_id, viewer, timezone.now(), news=(game.pk, game.seq))
+    shared = frames._shared(readings.latest(game.table_id, (game.pk, game.seq)))
+    assert set(shared) == set(frames.SHARED)
     for html in shared.values():
         assert html in frame.html
         for card in ("5S", "4C", "QD", "KC"):  # in amani's and baraka's hands
@@ -62,7 +67,7 @@ def test_the_shared_fragments_show_no_hand(game, user, baraka):
 
 
 def test_a_reading_shows_only_the_moves_its_position_holds(game, user):
-    """Renders run side by side with moves (games.db_calls): a move committed between the
+    """Renders run side by side with moves (games.live.db_calls): a move committed between the
     reading's queries must not show in the log beside the position from before it."""
     services.submit_move(game.pk, user, "7H")
     game.refresh_from_db()
@@ -78,8 +83,8 @@ def test_a_frame_carries_a_csrf_token_that_the_viewers_cookie_accepts(game, user
     client = Client(enforce_csrf_checks=True)
     client.force_login(user)
     client.get(reverse("games:table", args=[game.table_id]))  # sets the CSRF cookie, as a page does
-    viewer = live_frames.Viewer({"user": user, "cookies": {"csrftoken": client.cookies["csrftoken"].value}})
-    frame = live_frames.table_frame(game.table_id, viewer, timezone.now())
+    viewer = frames.Viewer({"user": user, "cookies": {"csrftoken": client.cookies["csrftoken"].value}})
+    frame = frames.table_frame(game.table_id, viewer, timezone.now())
     token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', frame.html).group(1)
 
     response = client.post(reverse("games:resign", args=[game.table_id]), {"csrfmiddlewaretoken": token})

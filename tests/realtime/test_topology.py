@@ -59,7 +59,7 @@ async def seated(topology, table_id, *users):
         for user in users:
             cookie = await session_cookie(user)
             for _ in range(4):  # the balancer takes turns: a socket still closing elsewhere may delay it once
-                socket = Socket(topology, table_id, cookie)
+                socket = Socket(topology, f"/ws/t/{table_id}/", cookie)
                 await socket.open()
                 if not sockets or socket.worker != sockets[-1].worker:
                     break

@@ -1,11 +1,18 @@
 """The table's websocket: one per open table page, for players and spectators alike.
 
-It joins the table's group (``games.realtime``), sends its viewer a fresh render on
+It joins the table's group (``games.live.realtime``), sends its viewer a fresh render on
 connect, and again after every change at the table, rendered for that viewer only
-(``games.live_frames``). It takes moves, resignations, chat lines and resync requests
-(``games.live_protocol``), which ``games.services`` carries out; it keeps the viewer's
+(``games.live.frames``). It takes moves, resignations, chat lines and resync requests
+(``games.live.protocol``), which ``games.services`` carries out; it keeps the viewer's
 presence and the table's turn clock running. A refused or malformed message gets an error
-reply and changes nothing; a connection that sends more than its budget is closed (1008).
+reply and changes nothing; a connection that sends more than its budget is closed
+(``TOO_MANY_MESSAGES``: daphne sends only 1000 or 3000-4999 of its own, and turns any other
+code into 1011 and a traceback).
+
+However a socket ends (closed by either side, its application crashed, or cancelled by the
+server at shutdown or after a timeout), ``__call__`` runs ``_leave``: the heartbeat stops,
+the viewer counts as gone, the table's clock forgets the socket. Else a crashed consumer's
+heartbeat kept its player "online" for good, and the table waited for them.
 """
 
 import asyncio
@@ -15,31 +22,42 @@ from django.conf import settings
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import live_frames, presence, realtime, services, turn_clock
-from games.db_calls import db_call
-from games.live_protocol import ProtocolError, parse
+from games import services
+from games.live import frames, presence, realtime, turn_clock
+from games.live.db_calls import db_call
+from games.live.protocol import ProtocolError, parse
+from games.live.rate_limit import TokenBucket
+from games.live.refuse import refuse
 from games.models import Game, Table
-from games.rate_limit import TokenBucket
 from games.table_page import misplay_message
 
-POLICY_VIOLATION = 1008
+TOO_MANY_MESSAGES = 4008  # 4000 + 1008, the standard's "policy violation"
+MAX_TABLE_ID = 2**63 - 1  # the largest id a database integer holds; a longer path is no table
 DEFAULT_MESSAGE_BURST = 30  # messages a connection may send at once ...
 DEFAULT_MESSAGE_RATE = 2.0  # ... and per second after that
 
 
 class TableConsumer(AsyncWebsocketConsumer):
+    group = None  # the table's group, once joined
+    heartbeat = None  # the task that keeps the viewer's presence, for a logged-in viewer
+    clock_attached = False
+    closing = False  # the server closed the socket: what the client still sends is ignored
+
+    async def __call__(self, scope, receive, send):
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            await self._leave()
+
     async def connect(self):
         self.table_id = self.scope["url_route"]["kwargs"]["table_id"]
         self.user = self.scope["user"]
-        self.viewer = live_frames.Viewer(self.scope)
         self.shown = (None, None)  # the game and event number this viewer last got
-        self.heartbeat = None
-        if not await db_call(Table.objects.filter(pk=self.table_id).exists)():
-            await self.close()
-            return
+        self.viewer = frames.Viewer(self.scope)
         if self.user.is_authenticated:  # before joining the group: the full render says it
+            name = f"presence at table {self.table_id}"
+            self.heartbeat = asyncio.create_task(self._keep_presence(), name=name)
             await self._presence(presence.joined)
-            self.heartbeat = asyncio.create_task(self._keep_presence())
         self.group = realtime.table_group(self.table_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
@@ -49,29 +67,43 @@ class TableConsumer(AsyncWebsocketConsumer):
         )
         await self.send_table(full=True)
         turn_clock.attach(self.table_id)
+        self.clock_attached = True
 
     async def disconnect(self, code):
-        if hasattr(self, "group"):
-            await self.channel_layer.group_discard(self.group, self.channel_name)
+        await self._leave()
+
+    async def _leave(self):
+        """Undo what ``connect`` set up, once, whatever ended the socket (see above)."""
+        group, heartbeat, self.group, self.heartbeat = self.group, self.heartbeat, None, None
+        if self.clock_attached:
+            self.clock_attached = False
             turn_clock.detach(self.table_id)
-        if self.heartbeat is not None:
-            self.heartbeat.cancel()
+        if heartbeat is not None:
+            heartbeat.cancel()
             await self._presence(presence.left)
+        if group is not None:
+            await self.channel_layer.group_discard(group, self.channel_name)
 
     async def receive(self, text_data=None, bytes_data=None):
+        if self.closing:
+            return
         if not self.budget.take():
-            await self.close(code=POLICY_VIOLATION)
+            self.closing = True
+            await self.close(code=TOO_MANY_MESSAGES, reason="too many messages")
             return
         try:
             message = parse(text_data)
         except ProtocolError as error:
-            await self.send(live_frames.notice(str(error)))
+            await self.send(frames.notice(str(error)))
             return
         await getattr(self, f"on_{message.kind}")(message)
 
     # -- Messages from the viewer ------------------------------------------------------
 
     async def on_move(self, message):
+        if not self.user.is_authenticated:
+            await self.send_table(move_error=_("Log in to play."))
+            return
         try:
             misplay = await db_call(_submit_move)(self.table_id, self.user, message)
         except services.StaleMove as refusal:
@@ -83,25 +115,28 @@ class TableConsumer(AsyncWebsocketConsumer):
                 await self.send_table(move_error=misplay)
 
     async def on_resign(self, message):
+        if not self.user.is_authenticated:
+            await self.send(frames.notice(_("Log in to play.")))
+            return
         try:
             await db_call(_resign)(self.table_id, self.user)
         except services.ServiceError as refusal:
-            await self.send(live_frames.notice(str(refusal)))
+            await self.send(frames.notice(str(refusal)))
 
     async def on_chat(self, message):
         try:
             line = await db_call(services.post_chat)(self.table_id, self.user, message.text)
         except services.ServiceError as refusal:
-            await self.send(live_frames.chat_error(str(refusal)))
+            await self.send(frames.chat_error(str(refusal)))
             return
-        await self.send(live_frames.chat_error(""))
-        await realtime.announce_chat(self.table_id, await db_call(live_frames.chat_line)(line))
+        await self.send(frames.chat_error(""))
+        await realtime.announce_chat(self.table_id, await db_call(frames.chat_line)(line))
 
     async def on_resync(self, message):
         """Nothing was missed: say so with the sync marker; else a full fresh render."""
-        current = await db_call(live_frames.current_position)(self.table_id)
+        current = await db_call(frames.current_position)(self.table_id)
         if (message.game, message.seq) == current:
-            await self.send(live_frames.sync_marker(*current))
+            await self.send(frames.sync_marker(*current))
         else:
             await self.send_table(full=True)
 
@@ -113,12 +148,17 @@ class TableConsumer(AsyncWebsocketConsumer):
         game, seq = self.shown
         if news and news[0] == game and news[1] <= seq:
             return  # already shown: a render read the database after this change
-        await self.send_table(people=news is None, news=news)
+        # Rendered already for a viewer of the same kind: no trip to a database thread.
+        rendered = frames.rendered_change(self.table_id, self.viewer, news) if news else None
+        if rendered is not None:
+            await self._show(rendered)
+        else:
+            await self.send_table(people=news is None, news=news)
 
     async def presence_changed(self, event):
         turn_clock.wake(self.table_id)
         now = timezone.now()
-        await self.send(await db_call(live_frames.people_frame)(self.table_id, now))
+        await self.send(await db_call(frames.people_frame)(self.table_id, now))
 
     async def chat_message(self, event):
         await self.send(event["html"])
@@ -126,9 +166,10 @@ class TableConsumer(AsyncWebsocketConsumer):
     # -- Helpers ----------------------------------------------------------------------------
 
     async def send_table(self, **options):
-        frame = await db_call(live_frames.table_frame)(
-            self.table_id, self.viewer, timezone.now(), **options
-        )
+        frame = await db_call(frames.table_frame)(self.table_id, self.viewer, timezone.now(), **options)
+        await self._show(frame)
+
+    async def _show(self, frame):
         self.shown = (frame.game_id, frame.seq)
         await self.send(frame.html)
 
@@ -144,6 +185,22 @@ class TableConsumer(AsyncWebsocketConsumer):
             await db_call(presence.seen)(self.table_id, self.user.pk, timezone.now())
 
 
+_table_consumer = TableConsumer.as_asgi()
+
+
+async def table_socket(scope, receive, send):
+    """``ws/t/<table id>/``: the table's consumer, or a refusal for a table that does not
+    exist (or an id no database integer holds)."""
+    table_id = scope["url_route"]["kwargs"]["table_id"]
+    if not 0 < table_id <= MAX_TABLE_ID or not await db_call(_table_exists)(table_id):
+        return await refuse(scope, receive, send)
+    return await _table_consumer(scope, receive, send)
+
+
+def _table_exists(table_id):
+    return Table.objects.filter(pk=table_id).exists()
+
+
 def _current_game_id(table_id):
     """The id of the table's latest game (as ``Table.current_game``), read alone."""
     games = Game.objects.filter(table_id=table_id).order_by("-number")
@@ -155,13 +212,15 @@ def _current_game_id(table_id):
 
 def _submit_move(table_id, user, message):
     """Make the move; the misplay message (see ``table_page.misplay_message``) or None."""
-    game = Game.objects.filter(table_id=table_id).order_by("-number").first()
+    game = Game.objects.filter(table_id=table_id).order_by("-number").values("pk", "rules").first()
     if game is None:
         raise services.ServiceError(_("No game is running at this table."))
-    misplay = misplay_message(game, message.move)
+    misplay = None
+    if game["rules"].get("misplay") == "penalty":  # else no misplay: no need of the position
+        misplay = misplay_message(Game.objects.get(pk=game["pk"]), message.move)
     # Client move ids are the client's own: scoped by user, one cannot block another's.
     services.submit_move(
-        game.pk,
+        game["pk"],
         user,
         message.move,
         expected_seq=message.seq,

@@ -11,6 +11,11 @@ Each is a JSON object with a ``type``:
 
 htmx's websocket extension sends a form's fields as strings (plus a ``HEADERS`` object), so
 numbers may come as strings of digits, and keys not listed here are ignored.
+
+Hostile input is refused before it is parsed or used: a frame too long, nested deeper than
+``MAX_DEPTH`` (Python's parser recurses: 2,000 brackets would overflow its stack), or
+holding a string no page could send (a control character such as NUL, which PostgreSQL
+refuses, or a lone surrogate, which is no UTF-8 at all).
 """
 
 import json
@@ -20,9 +25,13 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 
 MAX_MESSAGE_LENGTH = 4096  # characters of JSON; the longest valid message is far shorter
+MAX_DEPTH = 4  # nested objects and arrays: a message is an object, htmx adds one level (HEADERS)
 MAX_MOVE_LENGTH = 200
 CLIENT_MOVE_ID = re.compile(r"[A-Za-z0-9_-]{1,40}")
+MAX_NUMBER = 10**12 - 1  # event and game numbers: far below a database integer's limit
 KINDS = ("move", "resign", "chat", "resync")
+# Control characters (tab and line breaks aside: a pasted chat line) and lone surrogates.
+NOT_TEXT = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
 
 
 class ProtocolError(ValueError):
@@ -45,12 +54,15 @@ def parse(raw):
         raise ProtocolError(_("Messages are JSON text."))
     if len(raw) > MAX_MESSAGE_LENGTH:
         raise ProtocolError(_("That message is too long."))
+    if _depth(raw) > MAX_DEPTH:
+        raise ProtocolError(_("That message is nested too deeply."))
     try:
         data = json.loads(raw)
     except ValueError:
         raise ProtocolError(_("That message is not JSON.")) from None
     if not isinstance(data, dict) or data.get("type") not in KINDS:
         raise ProtocolError(_("Unknown kind of message."))
+    _check_strings(data)
     kind = data["type"]
     if kind == "move":
         move = data.get("move")
@@ -73,6 +85,42 @@ def parse(raw):
     return Message(kind)
 
 
+def _depth(raw):
+    """How deeply the JSON text's arrays and objects nest (brackets inside strings do not
+    count), read without parsing it."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for char in raw:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth -= 1
+    return deepest
+
+
+def _check_strings(value):
+    """Refuse any string (key or value) with a control character or a lone surrogate."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            _check_strings(key)
+            _check_strings(item)
+    elif isinstance(value, list):
+        for item in value:
+            _check_strings(item)
+    elif isinstance(value, str) and NOT_TEXT.search(value):
+        raise ProtocolError(_("That message holds characters that are not text."))
+
+
 def _number(value, required=False):
     """A whole number ≥ 0 given as a number or a string of digits; None when absent (or "")."""
     if value is None or value == "":
@@ -81,8 +129,9 @@ def _number(value, required=False):
         return None
     if isinstance(value, bool):
         raise ProtocolError(_("Expected a whole number."))
-    if isinstance(value, int) and value >= 0:
+    if isinstance(value, int) and 0 <= value <= MAX_NUMBER:
         return value
     if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 12:
         return int(value)
     raise ProtocolError(_("Expected a whole number."))
+

@@ -6,14 +6,16 @@ a game is read only through ``State.view`` of the viewer's own seat (a spectator
 otherwise), never the full position. Frames are rendered with a request built from the
 socket's scope (a ``Viewer``), so forms carry the viewer's CSRF token as on the page.
 
-After a change, the viewers of a table in one process share one reading of it, and the
-parts of the table area that every viewer sees alike (``SHARED``: the board and the move
-log) are rendered once, as a spectator sees them, and set into each viewer's render.
+After a change, the viewers of a table in one process share one reading of it
+(``games.live.readings``), and the parts of the table area that every viewer sees alike
+(``SHARED``: the board and the move log) are rendered once, as a spectator sees them, and
+set into each viewer's render. The
+change frame itself is rendered once per kind of viewer (``_role``: each player, everyone
+else logged in, the anonymous) and language, with a placeholder for the CSRF token that
+each socket then sets in: the cost of a change grows with the players, not the spectators.
 """
 
-import threading
-from collections import OrderedDict
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
@@ -22,14 +24,13 @@ from django.middleware.csrf import CSRF_SECRET_LENGTH, get_token
 from django.template.loader import render_to_string
 from django.utils.translation import get_language
 
-from games import presence
+from games.live import presence, readings
 from games.models import ChatMessage, Presence, Table
-from games.table_page import TableReading, read_table, table_context
+from games.table_page import table_context
 
 FULL = "games/live/full.html"  # on connect and resync: everything that changes
 CHANGE = "games/live/change.html"  # after a change at the table
 CHAT_LINES = 50
-READINGS_KEPT = 500  # tables whose latest reading this process keeps
 SHARED = {"board": "games/partials/board.html", "move_log": "games/partials/move_log.html"}
 
 
@@ -55,41 +56,75 @@ class Viewer:
             self.request.META["CSRF_COOKIE"] = secret
         self.csrf_token = get_token(self.request)
 
-    def render(self, template, context):
-        return render_to_string(template, {**context, "csrf_token": self.csrf_token}, request=self.request)
+    def render(self, template, context, csrf_token=None):
+        context = {**context, "csrf_token": csrf_token or self.csrf_token}
+        return render_to_string(template, context, request=self.request)
+
+
+CSRF_PLACEHOLDER = "csrf-token-of-the-viewer"  # set into a shared render per socket
 
 
 def table_frame(table_id, viewer, now, full=False, people=False, error="", move_error="", news=None):
     """The table as ``viewer`` sees it now; ``people``: with who is at the table,
     ``full``: with that and the chat too. ``news``: the (game, event number) this render
     follows, which lets the viewers of a table in this process share one reading."""
-    latest = _latest(table_id, news)
-    reading = latest.reading
-    user = viewer.user
-    context = table_context(reading.table, user, reading)
+    latest = readings.latest(table_id, news)
+    game = latest.reading.game
+    if full or people or error or move_error:
+        html = _render(latest, viewer, now, full, people, error, move_error)
+    else:  # a plain change: rendered once for every viewer alike (see above)
+        key = _change_key(latest, viewer)
+        if key not in latest.renders:
+            latest.renders[key] = _render(latest, viewer, now, csrf_token=CSRF_PLACEHOLDER)
+        html = latest.renders[key].replace(CSRF_PLACEHOLDER, viewer.csrf_token)
+    return Frame(html, game.pk if game else None, game.seq if game else None)
+
+
+def rendered_change(table_id, viewer, news):
+    """The change frame after ``news`` for ``viewer`` if it was rendered already for
+    another viewer of their kind, else None. Reads no database: the consumer asks in the
+    event loop before it hands a render to a database thread."""
+    latest = readings.kept(table_id, news)
+    html = latest.renders.get(_change_key(latest, viewer)) if latest else None
+    if html is None:
+        return None
+    game = latest.reading.game
+    return Frame(html.replace(CSRF_PLACEHOLDER, viewer.csrf_token), game.pk, game.seq)
+
+
+def _change_key(latest, viewer):
+    return ("change", _role(latest.reading, viewer.user), get_language())
+
+
+def _render(latest, viewer, now, full=False, people=False, error="", move_error="", csrf_token=None):
+    reading, user = latest.reading, viewer.user
     table = reading.table
-    context.update(error=error, move_error=move_error, seated_people=None, shared=latest.shared())
+    context = table_context(table, user, reading)
+    context.update(error=error, move_error=move_error, seated_people=None, shared=_shared(latest))
     if full or people:
         context.update(people_context(table, now))
     if full:
         context.update(chat_context(table, user))
-    game = context["game_row"]
-    html = viewer.render(FULL if full else CHANGE, context)
-    return Frame(html, game.pk if game else None, game.seq if game else None)
+    return viewer.render(FULL if full else CHANGE, context, csrf_token)
 
 
-@dataclass
-class _Latest:
-    """A table's latest reading in this process, and its ``SHARED`` fragments by language."""
+def _role(reading, user):
+    """What a change frame depends on of its viewer: a seated or playing user is on their
+    own; everyone else sees what all logged-in spectators, or all anonymous ones, see."""
+    if not user.is_authenticated:
+        return "anonymous"
+    seated = any(seat.user_id == user.pk for seat in reading.seats.values())
+    if seated or any(player.user_id == user.pk for player in reading.players):
+        return user.pk
+    return "spectator"
 
-    reading: TableReading
-    fragments: dict = field(default_factory=dict)
 
-    def shared(self):
-        language = get_language()
-        if language not in self.fragments:
-            self.fragments[language] = _render_shared(self.reading)
-        return self.fragments[language]
+def _shared(latest):
+    """The ``SHARED`` fragments of a reading, in the viewer's language."""
+    key = ("shared", get_language())
+    if key not in latest.renders:
+        latest.renders[key] = _render_shared(latest.reading)
+    return latest.renders[key]
 
 
 def _render_shared(reading):
@@ -98,31 +133,6 @@ def _render_shared(reading):
         return {}
     context = table_context(reading.table, AnonymousUser(), reading)
     return {name: render_to_string(template, context) for name, template in SHARED.items()}
-
-
-_latest_readings = OrderedDict()  # table id -> _Latest
-_readings_lock = threading.Lock()  # guards _latest_readings
-# Renders may run in several threads (``games.db_calls``): the viewers of a table who get
-# the same news at once wait for one reading, under their table's lock of these.
-_table_locks = tuple(threading.Lock() for _ in range(64))
-
-
-def _latest(table_id, news):
-    """The table read from the database, or, after a change to a game, a reading already as
-    new as that change (made for another viewer)."""
-    with _table_locks[table_id % len(_table_locks)]:
-        with _readings_lock:
-            kept = _latest_readings.get(table_id)
-        if news and news[0] is not None and kept and kept.reading.game and kept.reading.game.pk == news[0]:
-            if kept.reading.game.seq >= news[1]:
-                return kept
-        latest = _Latest(read_table(Table.objects.get(pk=table_id)))
-        with _readings_lock:
-            _latest_readings[table_id] = latest
-            _latest_readings.move_to_end(table_id)
-            if len(_latest_readings) > READINGS_KEPT:
-                _latest_readings.popitem(last=False)
-        return latest
 
 
 def current_position(table_id):

@@ -2,7 +2,7 @@
 Channels group, and every consumer of the table belongs to it.
 
 A change carries no game content, only which game moved to which event number: each
-consumer then renders the news for its own viewer (``games.live_frames``), so nothing
+consumer then renders the news for its own viewer (``games.live.frames``), so nothing
 rendered from another player's view, or from the full position, is ever sent. Chat lines
 are the same for everyone and travel as HTML.
 """

@@ -7,7 +7,9 @@ wakes it to look again at once (news of a game's event it has looked at since is
 every socket of the table passes the same news on). Clocks in several processes may try the same turn:
 ``services.play_server_turn`` lets only one play it. A table nobody has open waits, and
 resumes when someone opens it (after a restart too: the clock reads everything it needs
-from the database).
+from the database). A look costs no query of its own but whether the player to move is
+away: the clock reads the position from the reading the table's sockets rendered from
+(``games.live.readings``).
 """
 
 import asyncio
@@ -16,7 +18,8 @@ import logging
 from django.utils import timezone
 
 from games import services
-from games.db_calls import db_call
+from games.live import readings
+from games.live.db_calls import db_call
 
 log = logging.getLogger(__name__)
 
@@ -35,13 +38,16 @@ class TableClock:
             self.woken.set()
 
     async def _run(self):
+        played = False
         while True:
             self.woken.clear()
-            self.looked_at = self.news  # the look below reads the database after that news
+            self.looked_at = self.news  # the look below reads a position as new as that news
             try:
-                turn = await db_call(services.next_server_turn)(self.table_id)
+                turn = await db_call(_next_turn)(self.table_id, self.news, fresh=played)
+                played = False
                 if turn is not None and await self._sleep_until(turn.due):
                     await db_call(services.play_server_turn)(turn)
+                    played = True
                     continue
             except Exception:  # a database hiccup must not stop the table's clock for good
                 log.exception("turn clock of table %s", self.table_id)
@@ -50,12 +56,25 @@ class TableClock:
     async def _sleep_until(self, when):
         """Sleep until ``when``; False if woken first."""
         seconds = (when - timezone.now()).total_seconds()
-        sleeper = asyncio.create_task(asyncio.sleep(max(0.0, seconds)))
-        waker = asyncio.create_task(self.woken.wait())
-        done, pending = await asyncio.wait({sleeper, waker}, return_when=asyncio.FIRST_COMPLETED)
-        for task in pending:
-            task.cancel()
-        return sleeper in done
+        try:
+            async with asyncio.timeout(max(0.0, seconds)):
+                await self.woken.wait()
+        except TimeoutError:
+            return True
+        return False
+
+
+def _next_turn(table_id, news, fresh=False):
+    """The next server turn at the table (``services.server_turn``), from the reading this
+    process keeps of it (``games.live.readings``, shared with its sockets' renders): as new
+    as ``news``, any kept one for news of no game (presence is read afresh), or ``fresh``
+    from the database (after this clock played a turn)."""
+    if fresh:
+        latest = readings.latest(table_id)
+    else:
+        latest = readings.latest(table_id, news, reuse=news is None)
+    game = latest.reading.game
+    return None if game is None else services.server_turn(game, latest.reading.players)
 
 
 _clocks: dict[int, TableClock] = {}

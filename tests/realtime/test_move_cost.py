@@ -1,0 +1,80 @@
+"""What a move costs in queries is fixed: the same at the game's 5th move and its 500th,
+with no spectator and with ten. The move itself (``consumers._submit_move``, the socket's
+database call) is one short transaction; then each process reads the table once for all
+its sockets (``games.live.readings``): every socket's render of the news after the first
+costs no query, and the turn clock's look costs at most one (is the player to move away?).
+Counted on the real database, on this thread's connection (the functions the sockets'
+database threads call, called here)."""
+
+import pytest
+from django.contrib.auth.models import AnonymousUser
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
+
+from games.live import consumers, frames, readings, turn_clock
+from games.live.protocol import Message
+from games.models import Game, Move
+from tests.games.helpers import put_position
+
+pytestmark = pytest.mark.django_db
+MOVE_QUERIES = 7  # the game's id, then in one transaction: lock, checks, the move, the game
+READING_QUERIES = 5  # table, seats, game, players, moves (games.table_page.read_table)
+
+
+def queries(call):
+    """How many queries ``call`` makes (the test's savepoints, standing in for the
+    transaction's begin and commit, not counted), and its result."""
+    with CaptureQueriesContext(connection) as captured:
+        result = call()
+    made = [query for query in captured if query["sql"].split()[0] not in ("SAVEPOINT", "RELEASE")]
+    return len(made), result
+
+
+@pytest.fixture
+def table_of_four(table, user, make_user):
+    """A four-player game at move ``n`` (earlier moves stored as draws), amani to play."""
+    from games import services
+
+    others = [make_user(name) for name in ("baraka", "chebet", "dalili")]
+    for person in others:
+        services.take_seat(table, person)
+    game = services.start_game(table, user)
+    return game, [user, *others]
+
+
+def at_move(game, count):
+    Move.objects.bulk_create(Move(game=game, index=i, seat=i % 4, text="draw") for i in range(count))
+    put_position(game, hands=("7H 5S 4C", "9H QD KC", "8C 3D", "6S 2H"), discard=("7D",), turn=0)
+    Game.objects.filter(pk=game.pk).update(move_count=count, seq=count)
+    return Game.objects.get(pk=game.pk)
+
+
+def move_and_news(game, players, spectators, make_user):
+    """Queries of the move, of the first render of its news, of every other render, and of
+    the turn clock's look, for the four players and ``spectators`` spectators."""
+    viewers = [frames.Viewer({"user": person}) for person in players]
+    viewers += [frames.Viewer({"user": make_user(f"watcher{n}")}) for n in range(spectators // 2)]
+    viewers += [frames.Viewer({"user": AnonymousUser()}) for _ in range(spectators - spectators // 2)]
+    now = timezone.now()
+    readings.latest(game.table_id)  # the reading the sockets rendered when they opened
+    message = Message("move", move="7H", seq=game.seq, client_move_id=f"m{game.seq}")
+    move, _ = queries(lambda: consumers._submit_move(game.table_id, players[0], message))
+    news = (game.pk, game.seq + 1)
+    renders = [
+        queries(lambda v=viewer: frames.table_frame(game.table_id, v, now, news=news)) for viewer in viewers
+    ]
+    clock, _ = queries(lambda: turn_clock._next_turn(game.table_id, news))
+    assert all(frame.seq == news[1] for _, frame in renders)
+    return move, renders[0][0], sum(count for count, _ in renders[1:]), clock
+
+
+@pytest.mark.parametrize("moves_before", [4, 499])
+@pytest.mark.parametrize("spectators", [0, 10])
+def test_a_move_costs_a_fixed_number_of_queries(table_of_four, make_user, moves_before, spectators):
+    game, players = table_of_four
+    game = at_move(game, moves_before)
+
+    move, first_render, other_renders, clock = move_and_news(game, players, spectators, make_user)
+
+    assert (move, first_render, other_renders, clock) == (MOVE_QUERIES, READING_QUERIES, 0, 1)
