@@ -37,10 +37,7 @@ def apply(state, move, listed=False):
                 return _misplay(state, move.declare)
             raise IllegalMove(reason)
     if move.kind == PLAY:
-        suit = move.suit
-        if suit is None and declaration_allowed(state, move.cards):
-            suit = SUIT[move.cards[-1]]
-        return _play(state, move.cards, suit, move.declare)
+        return _play(state, move.cards, move.suit, move.declare)
     if move.kind == DRAW:
         return _draw_move(state, move.declare)
     if move.kind == ACCEPT:
@@ -127,10 +124,12 @@ def _play(state, cards, declared_suit, declare):
                 return _finish(s)
             _draw(s, seat, rules.niko_kadi_penalty)
     if rank == ACE:
-        if before is not None and before[0] == "penalty" and declared_suit is None:
+        if declared_suit is not None:
+            s.suit = declared_suit
+        elif before is not None and before[0] == "penalty":  # no suit named: never invent one
             s.suit = SUIT[last] if rules.ace_cancel_suit == "ace" else SUIT[top_before]
         else:
-            s.suit = declared_suit
+            s.suit = SUIT[last]
     elif IS_PENALTY[last]:
         values = d.penalty_value
         cumulative = rules.penalty_stacking == "cumulative"
