@@ -448,7 +448,11 @@ def test_double_ace_declares(declares, allowed, refused):
         assert play(state, "AS AD").to_dict()["suit"] == "D"
 
 
-@pytest.mark.parametrize(("aces", "top", "suit"), [("AS AD", "2H", "H"), ("AD AS", "3C", "C"), ("AS AD", "JKR", None)])
+@pytest.mark.parametrize(("aces", "top", "suit"), [
+    ("AS AD", "2H", "H"),
+    ("AD AS", "3C", "C"),
+    ("AS AD", "JKR", None),
+])
 def test_double_aces_naming_no_suit_keep_the_penalty_cards_suit(aces, top, suit):
     """Issue 10 item 11: a declaration that was not made is not invented (it used to be D)."""
     rules = {"preset": "friendly", "ace_cancel_suit": "penalty"}
