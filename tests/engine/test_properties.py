@@ -185,6 +185,10 @@ def check_refused_or_misplayed(state, text, rules, may_misplay):
         return
     assert may_misplay, f"{text} is not listed yet was applied"
     data = after.to_dict()
+    if data["placed"][player]:  # the misplay's draw reached elimination_hand
+        assert after.rules.elimination_hand and not data["hands"][player]
+        check_cards_conserved(after, rules)
+        return
     kept = Counter(data["hands"][player])
     assert not Counter(before["hands"][player]) - kept, f"misplay {text} lost cards from the hand"
     drawable = len(before["draw_pile"]) + len(before["discard_pile"]) - 1
