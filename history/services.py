@@ -119,7 +119,7 @@ def import_game(data, by_user):
             for seat, (user, player) in enumerate(zip(users, record.players, strict=True))
         )
         Move.objects.bulk_create(
-            Move(game=game, index=index, seat=state.turn, text=text)
+            Move(game=game, index=index, seat=state.mover(text), text=text)
             for index, (state, text) in enumerate(zip(states[:-1], record.moves, strict=True))
         )
         ImportedGame.objects.create(game=game, imported_by=by_user)

@@ -152,6 +152,13 @@ class State:
         move ``resign N``. Raises IllegalMove when the game is over or the seat is out."""
         return transitions.apply(self, Move.resign(seat))
 
+    def mover(self, move):
+        """The seat that makes ``move`` (a Move or move text) here: the player to move, or
+        for ``resign N`` seat N."""
+        if isinstance(move, str):
+            move = Move.parse(move)
+        return self.turn if move.seat is None else move.seat
+
     def in_play_seats(self):
         """The seats still in play, in seat order."""
         return [seat for seat, place in enumerate(self.placed) if not place]

@@ -637,3 +637,9 @@ def test_resign_replays_exactly():
         moves.append(str(move))
     again = replay(rules_, 4, 5, moves)
     assert again[-1].to_dict() == state.to_dict()
+
+
+def test_the_mover_of_a_resignation_is_its_seat():
+    state = build(rules=rules(), hands=["5H 9C", "4D 6D", "4S 6S"], discard=["7H"])
+    assert state.mover("resign 2") == 2
+    assert state.mover("5H") == 0 == state.mover(Move.parse("draw"))
