@@ -462,3 +462,28 @@ def test_leaving_a_seat_during_a_game_resigns_it(table, game, baraka):
     game = reload(game)
     assert not game.is_running and game.players.get(user=baraka).left
     assert not Seat.objects.filter(user=baraka).exists()
+
+
+def test_play_on_places_every_player_in_the_order_they_finished_and_rates_by_it(user, baraka, make_user):
+    from history.models import RatingChange
+
+    table = create_table(user, "On", 3, "friendly")
+    table.rule_overrides = {"play_on": True}
+    table.save()
+    take_seat(table, baraka)
+    chebet = make_user("chebet")
+    take_seat(table, chebet)
+    game = start_game(table, user)
+    put_position(game, hands=["5H", "6H 9H", "4D 6D 10D"], discard=["7H"])
+    submit_move(game.pk, user, "5H")  # first place; the others play on
+    game = reload(game)
+    assert game.is_running and game.engine_state().placed == (1, 0, 0)
+    submit_move(game.pk, baraka, "6H")
+    submit_move(game.pk, chebet, "draw")
+    submit_move(game.pk, baraka, "9H")
+    game = reload(game)
+    assert not game.is_running and game.winner == 0
+    assert [p.place for p in game.players.order_by("seat")] == [1, 2, 3]
+    changes = RatingChange.objects.filter(game=game)
+    gained = {change.user: change.mu_after - change.mu_before for change in changes}
+    assert gained[user] > gained[baraka] > gained[chebet]
