@@ -25,6 +25,13 @@ class Derived:
         "elimination_hand",
         "lone_card_must_finish",
         "missed_at_one_card",
+        "jump_cancel_by_ace",
+        "deflect_kings",
+        "deflect_jacks",
+        "joker_colour_counter",
+        "counter_any",
+        "counter_suit",
+        "declare_finishable",
     )
 
     def __init__(self, rules):
@@ -41,6 +48,13 @@ class Derived:
         # ace_answers: wild: an answering ace may be the first answer whatever its suit
         wild = rules.ace_answers == "wild"
         self.wild_answer = tuple(wild and RANK[c] == ACE and RANK[c] in rules.answer_ranks for c in range(54))
+        self.jump_cancel_by_ace = rules.jump_cancel_by_ace
+        self.deflect_kings = rules.penalty_deflect in ("king", "king-jack")
+        self.deflect_jacks = rules.penalty_deflect in ("jack", "king-jack")
+        self.joker_colour_counter = rules.joker_colour_counter
+        self.counter_any = rules.penalty_counter == "any"
+        self.counter_suit = rules.penalty_counter == "rank-or-suit"
+        self.declare_finishable = rules.declare_allowed == "finishable"
         self.play_on = rules.play_on
         self.elimination_hand = rules.elimination_hand
         self.lone_card_must_finish = rules.lone_card_must_finish

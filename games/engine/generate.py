@@ -82,7 +82,7 @@ def _rule_groups(state, lazy):
         return groups
     if pending[0] == "penalty":
         groups = [_listed_moves(penalty_counters(state, hand), True)]
-        if rules.penalty_deflect != "none":
+        if state._derived.deflect_kings or state._derived.deflect_jacks:
             groups.append([SINGLE[c][0] for c in deflectors(state, hand)])
         if rules.ace_cancels_penalty:
             aces = _orderings([c for c in hand if RANK[c] == ACE])
@@ -96,7 +96,7 @@ def _rule_groups(state, lazy):
         groups = [(ACCEPT_MOVE,)]
         if rules.jump_counter:
             groups.insert(0, _listed_moves(_orderings([c for c in hand if RANK[c] == JACK]), False))
-        if rules.jump_cancel_by_ace:  # one ace, naming a suit as usual
+        if state._derived.jump_cancel_by_ace:  # one ace, naming a suit as usual
             groups.insert(-1, _listed_moves([(c,) for c in hand if RANK[c] == ACE], True))
         return groups
     # a question of suit X, answered by this player
@@ -186,41 +186,37 @@ def penalty_card(state):
     return pile[-1]
 
 
-def may_counter(rules, top, card):
-    """Whether penalty card ``card`` may start a counter to penalty card ``top``."""
-    if IS_JOKER[top] and rules.joker_colour_counter and not IS_JOKER[card]:
+def may_counter(d, top, card):
+    """Whether penalty card ``card`` may start a counter to penalty card ``top`` under the
+    rules of Derived ``d``."""
+    if IS_JOKER[top] and d.joker_colour_counter and not IS_JOKER[card]:
         return (SUIT[card] < 2) == (top == RED_JOKER)  # red joker: hearts, diamonds
-    rule = rules.penalty_counter
     return (
         RANK[card] == RANK[top]
-        or rule == "any"
-        or rule == "rank-or-suit"
+        or d.counter_any
+        or d.counter_suit
         and (IS_JOKER[card] or SUIT[card] == SUIT[top])
     )
 
 
-def may_deflect(rules, top, card):
+def may_deflect(d, top, card):
     """``penalty_deflect``: whether ``card`` alone sends the penalty of ``top`` on."""
     rank = RANK[card]
-    if rank == KING:
-        allowed = rules.penalty_deflect in ("king", "king-jack")
-    elif rank == JACK:
-        allowed = rules.penalty_deflect in ("jack", "king-jack")
-    else:
-        return False
+    allowed = d.deflect_kings if rank == KING else d.deflect_jacks if rank == JACK else False
     return allowed and (IS_JOKER[top] or SUIT[card] == SUIT[top])
 
 
 def deflectors(state, hand):
     top = penalty_card(state)
-    return [c for c in hand if may_deflect(state.rules, top, c)]
+    d = state._derived
+    return [c for c in hand if may_deflect(d, top, c)]
 
 
 def penalty_counters(state, hand):
     """Plays (same rank or penalty combo) that counter the pending penalty."""
     top = penalty_card(state)
-    rules = state.rules
-    starters = [c for c in hand if IS_PENALTY[c] and may_counter(rules, top, c)]
+    d = state._derived
+    starters = [c for c in hand if IS_PENALTY[c] and may_counter(d, top, c)]
     penalties = [c for c in hand if IS_PENALTY[c]]
     plays = []
     for start in starters:

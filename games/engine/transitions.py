@@ -77,7 +77,7 @@ def text_problem(state, move):
             return "only a play that ends with an ace names a suit"
         if move.declare:
             kept = tuple([c for c in kept if c not in cards])
-    if move.declare and move.kind != DRAW and state.rules.declare_allowed == "finishable":
+    if move.declare and move.kind != DRAW and state._derived.declare_finishable:
         if not finishable(state.rules, kept):
             return NOT_FINISHABLE
     return None
@@ -242,7 +242,7 @@ def _void_unfinishable_declaration(s, seat):
     """``declare_allowed: finishable`` judges a drawing move (a draw, a misplay) by the hand
     it leaves, known only after the draw: refusing it then would tell what was drawn, so the
     draw stands and an unfinishable declaration does not count."""
-    if s.rules.declare_allowed == "finishable" and not finishable(s.rules, s.hands[seat]):
+    if s._derived.declare_finishable and not finishable(s.rules, s.hands[seat]):
         s.declared = _with(s.declared, seat, False)
 
 

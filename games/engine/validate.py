@@ -91,7 +91,7 @@ def _penalty_problem(state, cards):
         return _deflect_problem(rules, top, cards)
     if not IS_PENALTY[first]:
         return f"you owe {amount} cards: counter with a penalty card, cancel with an ace, or draw"
-    if not may_counter(rules, top, first):
+    if not may_counter(rules.derived, top, first):
         if IS_JOKER[top] and rules.joker_colour_counter:
             colours = "hearts or diamonds" if top == RED_JOKER else "spades or clubs"
             return (
@@ -112,7 +112,7 @@ def _deflect_problem(rules, top, cards):
     word = "king" if RANK[card] == KING else "jack"
     if len(cards) > 1:
         return f"a penalty is sent on with one {word} alone (penalty_deflect)"
-    if may_deflect(rules, top, card):
+    if may_deflect(rules.derived, top, card):
         return None
     if SUIT[card] != SUIT[top] and not IS_JOKER[top]:
         suit = SUIT_NAMES[SUIT[top]]
