@@ -333,10 +333,13 @@ def resign(game, user):
         player = game.players.filter(user=user, left=False).first()
         if player is None:
             raise ServiceError(_("You are not playing in this game."))
+        move = Move.resign(player.seat)
+        try:
+            state = game.engine_state().apply(move)
+        except IllegalMove:  # out of play already: a winner under play_on, or eliminated
+            raise ServiceError(_("Your game is over: you are no longer in play.")) from None
         player.left = True
         player.save(update_fields=["left"])
-        move = Move.resign(player.seat)
-        state = game.engine_state().apply(move)
         _record(game, player.seat, move)
         _continue_or_finish(game, state)
 

@@ -487,3 +487,19 @@ def test_play_on_places_every_player_in_the_order_they_finished_and_rates_by_it(
     changes = RatingChange.objects.filter(game=game)
     gained = {change.user: change.mu_after - change.mu_before for change in changes}
     assert gained[user] > gained[baraka] > gained[chebet]
+
+
+def test_a_player_out_of_play_cannot_resign(user, baraka, make_user):
+    table = create_table(user, "On", 3, "friendly")
+    table.rule_overrides = {"play_on": True}
+    table.save()
+    take_seat(table, baraka)
+    take_seat(table, make_user("chebet"))
+    game = start_game(table, user)
+    put_position(game, hands=["5H", "6H 9H", "4D 6D 10D"], discard=["7H"])
+    submit_move(game.pk, user, "5H")  # first place, out of play
+    seq = reload(game).seq
+    with pytest.raises(ServiceError, match="no longer in play"):
+        resign(game, user)
+    game = reload(game)
+    assert game.seq == seq and not game.players.get(user=user).left
