@@ -3,7 +3,11 @@
 ``random`` plays any legal move. ``greedy`` scores every legal move with a few rules of
 thumb (shed many cards, keep aces and jokers until they are needed, counter a penalty
 rather than draw it, leave a hand that can finish on an answer card) and declares Niko
-Kadi when its move leaves it able to finish on its next turn.
+Kadi when its move leaves it able to finish on its next turn. Both weigh the community
+house rules (RULES.md section 13) where they change what a move is worth: a declaration
+the table refuses is never made, a draw into ``elimination_hand`` is avoided, an ace
+that stops a jump saves the turn, a win under ``play_on`` is a win, attacks aim at the
+next player in play.
 """
 
 from itertools import islice
@@ -24,6 +28,8 @@ KEEP_WILD = 2.0  # an ace or a joker spent
 UNANSWERED_QUESTION = 1.0  # the card drawn for it
 ATTACK = 0.5  # a penalty or jump on top hurts the next player
 ATTACK_NEAR_FINISH = 2.0  # ... and more when they are about to finish
+JUMP_AVOIDED = 1.5  # a play against a jump (jacks, a cancelling ace) keeps the turn
+ELIMINATED = -WIN / 2  # a draw that reaches elimination_hand puts the bot out
 FINISH_NEXT = 2.0  # the cards left can be played out in one winning play
 SAME_SUIT_LEFT = 0.25  # per card left of the suit to follow: a play for next turn
 
@@ -37,10 +43,11 @@ def choose_move(state, level, rng):
     moves = _candidate_moves(state)
     if level == "random":
         move = rng.choice(moves)
-        return move.with_declare(_cards_after(state, move) <= 1)
+        return _declared(state, move, _cards_after(state, move) <= 1)
     if level == "greedy":
         move = max(moves, key=lambda m: (_score(state, m), rng.random()))
-        return move.with_declare(_finishes_next(state, move))
+        at_one_card = state.rules.niko_kadi_missed == "at-one-card" and _cards_after(state, move) == 1
+        return _declared(state, move, _finishes_next(state, move) or (at_one_card and move.kind == PLAY))
     raise ValueError(f"no bot level {level!r}; the levels are {', '.join(LEVELS)}")
 
 
@@ -55,6 +62,12 @@ def forfeit_move(state):
             continue
         return Move(kind)
     return next(state.iter_legal_moves())
+
+
+def _declared(state, move, wanted):
+    """``move`` declaring Niko Kadi when ``wanted`` and the table allows it (``declare_allowed``)."""
+    declared = move.with_declare()
+    return declared if wanted and state.problem(declared) is None else move
 
 
 def _candidate_moves(state):
@@ -92,29 +105,41 @@ def _finishes_next(state, move):
 def _score(state, move):
     """Greedy's value of a legal ``move``: higher is better."""
     pending = state.pending
+    hand = state.hands[state.turn]
     if move.kind == DRAW:
         owed = pending[1] if pending and pending[0] == "penalty" else 1
-        return -owed - DRAW_EXTRA
+        limit = state.rules.elimination_hand
+        return (ELIMINATED if limit and len(hand) + owed >= limit else 0) - owed - DRAW_EXTRA
     if move.kind != PLAY:  # accept a jump, or pass after a draw
         return -DRAW_EXTRA
-    hand = state.hands[state.turn]
     cards = move.cards
     rest = _without(hand, cards)
     if not rest:
-        return WIN if state.apply(move).winner == state.turn else EMPTY_WITHOUT_WIN
+        after = state.apply(move)
+        won = after.winner == state.turn or after.placed[state.turn]  # play_on: a later winner
+        return WIN if won else EMPTY_WITHOUT_WIN
     score = len(cards) - KEEP_WILD * sum(1 for c in cards if RANK[c] == ACE or IS_JOKER[c])
     if pending and pending[0] == "penalty":
-        score += pending[1]  # not drawn
+        score += pending[1]  # not drawn (countered, cancelled or sent on)
+    elif pending and pending[0] == "jump":
+        score += JUMP_AVOIDED
     last = cards[-1]
     if IS_QUESTION[last] and state.rules.question_answered_by == "self":
         score -= UNANSWERED_QUESTION
     if IS_PENALTY[last] or RANK[last] == JACK:
-        next_hand = state.hands[(state.turn + state.direction) % state.players]
+        next_hand = state.hands[_next_in_play(state)]
         score += ATTACK + (ATTACK_NEAR_FINISH if len(next_hand) <= 2 else 0)
     if can_finish(rest, state.rules):
         score += FINISH_NEXT
     suit = move.suit if move.suit is not None else SUIT[last]
     return score + SAME_SUIT_LEFT * sum(1 for c in rest if SUIT[c] == suit)
+
+
+def _next_in_play(state):
+    seat = (state.turn + state.direction) % state.players
+    while state.placed[seat]:
+        seat = (seat + state.direction) % state.players
+    return seat
 
 
 def can_finish(cards, rules):

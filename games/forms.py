@@ -38,7 +38,8 @@ def option_field(option):
             **common,
         )
     if option.kind == "int":
-        hint = forms.NumberInput(attrs={"min": option.low, "max": option.high})
+        low = option.low if option.off is None else min(option.low, option.off)
+        hint = forms.NumberInput(attrs={"min": low, "max": option.high})
         return forms.IntegerField(widget=hint, **common)
     return forms.MultipleChoiceField(
         choices=[(rank, rank_words(rank)) for rank in option.choices],

@@ -116,6 +116,16 @@ OPTION_LABELS = {
     "niko_kadi_penalty": gettext_lazy("Missed declaration"),
     "no_win_while_cardless": gettext_lazy("Someone without cards"),
     "max_turns": gettext_lazy("Turn limit"),
+    "ace_answers": gettext_lazy("Aces answering questions"),
+    "jump_cancel_by_ace": gettext_lazy("An ace against a jump"),
+    "penalty_deflect": gettext_lazy("Sending a penalty on"),
+    "penalty_start": gettext_lazy("Penalty cards on anything"),
+    "joker_colour_counter": gettext_lazy("Countering a joker"),
+    "elimination_hand": gettext_lazy("Elimination hand"),
+    "play_on": gettext_lazy("Playing on for places"),
+    "declare_allowed": gettext_lazy("When to declare"),
+    "lone_card_must_finish": gettext_lazy("A last card"),
+    "niko_kadi_missed": gettext_lazy("When a missed declaration costs"),
 }
 
 VALUE_SENTENCES = {
@@ -216,6 +226,74 @@ VALUE_SENTENCES = {
         True: gettext_lazy("Nobody can win while another player holds no cards."),
         False: gettext_lazy("You may win even while another player holds no cards."),
     },
+    "ace_answers": {
+        "suited": gettext_lazy("An ace answering a question follows suit like any answer."),
+        "wild": gettext_lazy(
+            "Where aces answer questions, an ace may be the first answer to a question of any "
+            "suit, and you name the suit to follow."
+        ),
+    },
+    "jump_cancel_by_ace": {
+        True: gettext_lazy(
+            "A jumped player may play one ace instead: the jump is over, they name the suit, "
+            "and play goes on from them."
+        ),
+        False: gettext_lazy("An ace does not stop a jump."),
+    },
+    "penalty_deflect": {
+        "none": gettext_lazy("A penalty cannot be sent on with a king or a jack."),
+        "king": gettext_lazy(
+            "Against a penalty, one king of the penalty card's suit (any king after a joker) "
+            "sends it back: the direction turns round and the player before you owes it."
+        ),
+        "jack": gettext_lazy(
+            "Against a penalty, one jack of the penalty card's suit (any jack after a joker) "
+            "passes it on: the player after you owes it."
+        ),
+        "king-jack": gettext_lazy(
+            "Against a penalty, one king of the penalty card's suit sends it back and one jack "
+            "of that suit passes it on (any suit after a joker)."
+        ),
+    },
+    "penalty_start": {
+        "matching": gettext_lazy("A 2 or 3 must match the top card like any other card."),
+        "any": gettext_lazy("A 2, a 3 or a joker may be played on any card."),
+    },
+    "joker_colour_counter": {
+        True: gettext_lazy(
+            "A 2 or 3 counters a joker only in the joker's colour: the red joker with hearts or "
+            "diamonds, the black joker with spades or clubs."
+        ),
+        False: gettext_lazy("Countering a joker follows the table's countering rule."),
+    },
+    "play_on": {
+        True: gettext_lazy(
+            "The game goes on after the first winner: each player who finishes takes the next "
+            "place, until one player is left."
+        ),
+        False: gettext_lazy("The first player to finish wins and the game ends."),
+    },
+    "declare_allowed": {
+        "any": gettext_lazy("You may declare “Niko Kadi!” with any move."),
+        "finishable": gettext_lazy(
+            "You may declare “Niko Kadi!” only when the cards you keep could all be played "
+            "out in one winning play."
+        ),
+    },
+    "lone_card_must_finish": {
+        True: gettext_lazy("You may not play down to one card that could not win (a joker, or a "
+                           "card that cannot finish)."),
+        False: gettext_lazy("You may keep any card as your last one."),
+    },
+    "niko_kadi_missed": {
+        "at-finish": gettext_lazy(
+            "A missed declaration costs its cards when you empty your hand without having declared."
+        ),
+        "at-one-card": gettext_lazy(
+            "A missed declaration costs its cards as soon as a play leaves you one card "
+            "without “Niko Kadi!”."
+        ),
+    },
 }
 
 
@@ -244,6 +322,13 @@ def _number_sentence(name, value):
         ) % {"n": value}
     if name == "max_turns":
         return _("A game ends with no winner after %(n)d moves.") % {"n": value}
+    if name == "elimination_hand":
+        if value == 0:
+            return _("Nobody is put out of the game for holding many cards.")
+        return _(
+            "A player who holds %(n)d cards or more after drawing is out: they take the last "
+            "place still free, and the last player in play wins."
+        ) % {"n": value}
     raise KeyError(name)
 
 
@@ -307,7 +392,7 @@ def _option_values(option):
         return [True, False]
     if option.kind == "choice":
         return list(option.choices)
-    seen = []
+    seen = [] if option.off is None else [option.off, option.low]  # off, and what on means
     for name in PRESETS:
         value = Rules.preset(name).to_dict()[option.name]
         if value not in seen:
@@ -316,6 +401,12 @@ def _option_values(option):
 
 
 def _option_range(option):
+    if option.kind == "int" and option.off is not None:
+        return _("Tables may turn it off (%(off)d) or choose any number from %(low)d to %(high)d.") % {
+            "off": option.off,
+            "low": option.low,
+            "high": option.high,
+        }
     if option.kind == "int":
         return _("Tables may choose any number from %(low)d to %(high)d.") % {
             "low": option.low,
@@ -487,6 +578,7 @@ def describe_game(view, seats, result=None):
             "niko_kadi": view["declared"][seat],
             "to_play": not over and seat == view["turn"],
             "place": result["places"][seat] if over else None,
+            "out_place": view["placed"][seat] or None,  # left play (play_on, elimination_hand)
             "hand": hands[seat] if hands else None,
         }
         for seat in range(view["players"])

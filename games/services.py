@@ -7,12 +7,16 @@ raises ``ServiceError`` with a message for the user, and changes nothing.
 Site decisions (beyond RULES.md):
 
 - Leaving a seat during a game one plays in resigns that game first.
-- A resigning player counts as last (leavers share the last place). The game goes on while
-  two or more players remain and one of them is human; the server then plays the
-  leaver's turns with ``bots.forfeit_move`` (accept, draw or pass). Otherwise the game
-  ends at once and the players who remain are placed by the cards they hold.
-- Places come from the engine (or, after resignations, from the cards held), with the
-  players who left after everyone else; the winner is the player alone in first place.
+- A resignation is a move of the game (``resign N``, RULES.md section 13 as the engine
+  reads it): the seat leaves play and takes the last place still free, and the engine
+  passes it over. The game goes on while two or more players remain and one of them is
+  human; otherwise it ends at once and the players who remain are placed by the cards
+  they hold. (Games stored before resignations were moves have leavers still in play in
+  the engine: the server plays their turns with ``bots.forfeit_move``, as it does for a
+  seat a stand-in bot took over.)
+- Places come from the engine (``State.places``, or ``State.standing`` for a game ended
+  early), with the players who left but are still in play in the engine after everyone
+  else; the winner is the player alone in first place.
 - A bot cannot be removed from a running game it plays in (who may add or remove bots is
   the views' call).
 - The server applies a forced move at once: ``accept`` when it is the only legal move.
@@ -350,10 +354,15 @@ def resign(game, user):
         player = game.players.filter(user=user, left=False).first()
         if player is None:
             raise ServiceError(_("You are not playing in this game."))
+        move = Move.resign(player.seat)
+        try:
+            state = game.engine_state().apply(move)
+        except IllegalMove:  # out of play already: a winner under play_on, or eliminated
+            raise ServiceError(_("Your game is over: you are no longer in play.")) from None
         player.left = True
         player.save(update_fields=["left"])
-        game.seq += 1
-        _continue_or_finish(game, game.engine_state())
+        _record(game, player.seat, move)
+        _continue_or_finish(game, state)
 
 
 def _continue_or_finish(game, state):
@@ -437,16 +446,19 @@ def _after_move(game, state):
 
 
 def final_places(state, left):
-    """Places by seat at the end of a game: the engine's places, or, when resignations ended
-    it early, fewest cards first; the seats in ``left`` share the last place."""
-    active = [seat for seat in range(state.players) if seat not in left]
-    if state.finished:
-        engine_places = state.places()
-        key = {seat: engine_places[seat] for seat in active}
-    else:
-        key = {seat: len(state.hands[seat]) for seat in active}
+    """Places by seat at the end of a game: the engine's (``State.places``; ``State.standing``
+    when the site ends a game early). Seats in ``left`` that are still in play in the engine
+    (a stand-in bot played for them, or they left before resignations were moves) share
+    the last place, after the others."""
+    places = state.places() if state.finished else state.standing()
+    stood_in = {seat for seat in left if not state.placed[seat]}
+    if not stood_in:
+        return places
+    active = [seat for seat in range(state.players) if seat not in stood_in]
     return [
-        len(active) + 1 if seat in left else 1 + sum(1 for other in key.values() if other < key[seat])
+        len(active) + 1
+        if seat in stood_in
+        else 1 + sum(1 for other in active if places[other] < places[seat])
         for seat in range(state.players)
     ]
 

@@ -10,9 +10,10 @@ A record holds everything that fixes a game (RULES.md section 10) and its result
      "started_at": "2025-01-31T18:00:00+00:00", "finished_at": "2025-01-31T18:09:12+00:00"}
 
 ``players`` are in seat order; ``moves`` in the order played (each by the player the engine
-says is to move); ``winner`` is a seat or null. The shape is declared in
-``history.record_schema``. Every refusal is a ``RecordError`` whose message says what is
-wrong.
+says is to move, but a resignation ``resign N``, by seat N at any time: records of games
+from before resignations were moves have none); ``winner`` is a seat or null. The shape is
+declared in ``history.record_schema``. Every refusal is a ``RecordError`` whose message says
+what is wrong.
 """
 
 import json

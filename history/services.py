@@ -127,13 +127,11 @@ def import_game(data, by_user):
             GamePlayer(game=game, seat=seat, user=user, place=places[seat], left=player.left)
             for seat, (user, player) in enumerate(zip(users, record.players, strict=True))
         )
-        steps = zip(states[:-1], states[1:], record.moves, strict=True)
+        steps = zip(states[:-1], states[1:], map(EngineMove.parse, record.moves), strict=True)
         Move.objects.bulk_create(
-            Move(
-                game=game, index=index, seat=before.turn, text=text,
-                penalty=misplay_penalty(before, EngineMove.parse(text), after),
-            )
-            for index, (before, after, text) in enumerate(steps)
+            Move(game=game, index=index, seat=before.mover(move), text=str(move),
+                 penalty=misplay_penalty(before, move, after))
+            for index, (before, after, move) in enumerate(steps)
         )
         ImportedGame.objects.create(game=game, imported_by=by_user)
         _store_snapshots(game, states)

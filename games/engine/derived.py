@@ -1,6 +1,6 @@
 """Per-rules look-up tables (``Rules.derived``), shared by every state under those rules."""
 
-from .cards import ACE, IS_JOKER, IS_QUESTION, JOKER_RANK, RANK, SUIT, THREE, TWO
+from .cards import ACE, IS_JOKER, IS_PENALTY, IS_QUESTION, JOKER_RANK, RANK, SUIT, THREE, TWO
 
 
 class Derived:
@@ -20,6 +20,18 @@ class Derived:
         "play_after_draw",
         "may_follow",
         "max_turns",
+        "wild_answer",
+        "play_on",
+        "elimination_hand",
+        "lone_card_must_finish",
+        "missed_at_one_card",
+        "jump_cancel_by_ace",
+        "deflect_kings",
+        "deflect_jacks",
+        "joker_colour_counter",
+        "counter_any",
+        "counter_suit",
+        "declare_finishable",
     )
 
     def __init__(self, rules):
@@ -33,14 +45,36 @@ class Derived:
         values = {TWO: 2, THREE: 3, JOKER_RANK: rules.joker_draw}
         self.penalty_value = tuple(values.get(RANK[c], 0) for c in range(54))
         self.answers_in_play = rules.question_answered_by == "self"
+        # ace_answers: wild: an answering ace may be the first answer whatever its suit
+        wild = rules.ace_answers == "wild"
+        self.wild_answer = tuple(wild and RANK[c] == ACE and RANK[c] in rules.answer_ranks for c in range(54))
+        self.jump_cancel_by_ace = rules.jump_cancel_by_ace
+        self.deflect_kings = rules.penalty_deflect in ("king", "king-jack")
+        self.deflect_jacks = rules.penalty_deflect in ("jack", "king-jack")
+        self.joker_colour_counter = rules.joker_colour_counter
+        self.counter_any = rules.penalty_counter == "any"
+        self.counter_suit = rules.penalty_counter == "rank-or-suit"
+        self.declare_finishable = rules.declare_allowed == "finishable"
+        self.play_on = rules.play_on
+        self.elimination_hand = rules.elimination_hand
+        self.lone_card_must_finish = rules.lone_card_must_finish
+        self.missed_at_one_card = (
+            rules.niko_kadi and rules.niko_kadi_missed == "at-one-card" and rules.niko_kadi_penalty > 0
+        )
         # Non-joker penalty cards in one combo share this key (None for jokers).
         key = RANK if rules.penalty_combo == "same-rank" else SUIT
         self.combo_key = tuple(None if IS_JOKER[c] else key[c] for c in range(54))
         # may_follow[suit * 13 + rank][c]: whether card c may begin a play on a card of
-        # ``rank`` when the suit to follow is ``suit`` (RULES.md section 4).
+        # ``rank`` when the suit to follow is ``suit`` (RULES.md section 4; section 13's
+        # penalty_start: any lets a 2 or 3 start on anything, as a joker always may).
+        penalty_start = rules.penalty_start == "any"
         self.may_follow = tuple(
             tuple(
-                IS_JOKER[c] or SUIT[c] == suit or RANK[c] == rank or (rules.ace_wild and RANK[c] == ACE)
+                IS_JOKER[c]
+                or SUIT[c] == suit
+                or RANK[c] == rank
+                or (rules.ace_wild and RANK[c] == ACE)
+                or (penalty_start and IS_PENALTY[c])
                 for c in range(54)
             )
             for suit in range(4)

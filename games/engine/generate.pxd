@@ -9,6 +9,7 @@ cdef tuple RANK, SUIT, IS_JOKER, IS_PENALTY, IS_QUESTION, SAME_RANK, SINGLE, DEC
 cpdef list legal_moves(State state)
 cpdef object iter_legal_moves(State state)
 cdef list _move_groups(State state, bint lazy)
+cdef list _rule_groups(State state, bint lazy)
 @cython.locals(card=Py_ssize_t, allowed=tuple)
 cpdef bint starts_normally(State state, object card)
 @cython.locals(c=Py_ssize_t, allowed=tuple)
@@ -24,11 +25,18 @@ cdef list _listed_moves(list plays, bint declarable)
 
 cdef class _AnswerSequences:
     cdef list answers
+    cdef tuple wild
     cdef dict cache
     cdef list for_suits(self, tuple suits)
     cdef _grow(self, tuple seq, object rank, tuple suits, list out)
 
+@cython.locals(d=Derived, top=Py_ssize_t)
 cdef list penalty_counters(State state, tuple hand)
+cpdef object penalty_card(State state)
+cpdef bint may_counter(Derived d, Py_ssize_t top, Py_ssize_t card)
+cpdef bint may_deflect(Derived d, Py_ssize_t top, Py_ssize_t card)
+@cython.locals(d=Derived, top=Py_ssize_t)
+cdef list deflectors(State state, tuple hand)
 cdef list _penalty_plays(object start, tuple hand, list penalties, object rules)
 cdef list _extend(tuple prefix, list pool, Py_ssize_t min_len=*, list out=*)
 cdef list _orderings(list cards)

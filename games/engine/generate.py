@@ -9,7 +9,7 @@ run of questions), penalty combos (which hold every same-rank run of penalty car
 
 from itertools import chain
 
-from .cards import ACE, IS_JOKER, IS_PENALTY, IS_QUESTION, JACK, RANK, SAME_RANK, SUIT
+from .cards import ACE, IS_JOKER, IS_PENALTY, IS_QUESTION, JACK, KING, RANK, RED_JOKER, SAME_RANK, SUIT
 from .moves import ACCEPT, DRAW, PASS, PLAY, Move
 
 ALL_SUITS = (0, 1, 2, 3)
@@ -42,6 +42,32 @@ def _move_groups(state, lazy):
     question plays, which can run to millions of orderings, come as lazy iterators."""
     if state.finished:
         return []
+    groups = _rule_groups(state, lazy)
+    hand = state.hands[state.turn]
+    if state._derived.lone_card_must_finish and len(hand) > 1:
+        kept = _without_lone_losers(groups, hand, state._derived.is_finishing)
+        return [kept if lazy else list(kept)]
+    return groups
+
+
+def _without_lone_losers(groups, hand, is_finishing):
+    """``lone_card_must_finish``: the moves of ``groups`` but the plays that leave one card
+    that cannot finish; a draw when that leaves no move at all (the player cannot play)."""
+    left_one = len(hand) - 1
+    nothing = True
+    for group in groups:
+        for move in group:
+            if move.kind == PLAY and len(move.cards) == left_one:
+                if not is_finishing[[c for c in hand if c not in move.cards][0]]:
+                    continue
+            nothing = False
+            yield move
+    if nothing:
+        yield DRAW_MOVE
+
+
+def _rule_groups(state, lazy):
+    """``_move_groups`` before ``lone_card_must_finish``."""
     hand = state.hands[state.turn]
     pending = state.pending
     rules = state.rules
@@ -56,6 +82,8 @@ def _move_groups(state, lazy):
         return groups
     if pending[0] == "penalty":
         groups = [_listed_moves(penalty_counters(state, hand), True)]
+        if state._derived.deflect_kings or state._derived.deflect_jacks:
+            groups.append([SINGLE[c][0] for c in deflectors(state, hand)])
         if rules.ace_cancels_penalty:
             aces = _orderings([c for c in hand if RANK[c] == ACE])
             if rules.double_ace_declares:
@@ -65,12 +93,16 @@ def _move_groups(state, lazy):
         groups.append((DRAW_MOVE,))
         return groups
     if pending[0] == "jump":
+        groups = [(ACCEPT_MOVE,)]
         if rules.jump_counter:
-            return [_listed_moves(_orderings([c for c in hand if RANK[c] == JACK]), False), (ACCEPT_MOVE,)]
-        return [(ACCEPT_MOVE,)]
+            groups.insert(0, _listed_moves(_orderings([c for c in hand if RANK[c] == JACK]), False))
+        if state._derived.jump_cancel_by_ace:  # one ace, naming a suit as usual
+            groups.insert(-1, _listed_moves([(c,) for c in hand if RANK[c] == ACE], True))
+        return groups
     # a question of suit X, answered by this player
     suit = pending[1]
-    starters = [c for c in hand if SUIT[c] == suit or IS_QUESTION[c]]
+    wild = state._derived.wild_answer
+    starters = [c for c in hand if SUIT[c] == suit or IS_QUESTION[c] or wild[c]]
     return _normal_groups(state, hand, starters, lazy) + [(DRAW_MOVE,)]
 
 
@@ -123,7 +155,8 @@ def _normal_groups(state, hand, starters, lazy):
             if questions is None:
                 questions = [c for c in hand if IS_QUESTION[c]]
                 d = state._derived
-                answer_seqs = _AnswerSequences(hand, d.is_answer) if d.answers_in_play else None
+                if d.answers_in_play:
+                    answer_seqs = _AnswerSequences(hand, d.is_answer, d.wild_answer)
             consecutive = state._derived.consecutive_chains
             if lazy:
                 group = _lazy_question_moves(start, questions, consecutive, answer_seqs)
@@ -143,21 +176,47 @@ def _normal_groups(state, hand, starters, lazy):
     return groups
 
 
+def penalty_card(state):
+    """The penalty card a pending penalty comes from: the top, or under a deflecting king
+    or jack (``penalty_deflect``) the highest penalty card of the discard pile."""
+    pile = state.discard_pile
+    for i in range(len(pile) - 1, -1, -1):
+        if IS_PENALTY[pile[i]]:
+            return pile[i]
+    return pile[-1]
+
+
+def may_counter(d, top, card):
+    """Whether penalty card ``card`` may start a counter to penalty card ``top`` under the
+    rules of Derived ``d``."""
+    if IS_JOKER[top] and d.joker_colour_counter and not IS_JOKER[card]:
+        return (SUIT[card] < 2) == (top == RED_JOKER)  # red joker: hearts, diamonds
+    return (
+        RANK[card] == RANK[top]
+        or d.counter_any
+        or d.counter_suit
+        and (IS_JOKER[card] or SUIT[card] == SUIT[top])
+    )
+
+
+def may_deflect(d, top, card):
+    """``penalty_deflect``: whether ``card`` alone sends the penalty of ``top`` on."""
+    rank = RANK[card]
+    allowed = d.deflect_kings if rank == KING else d.deflect_jacks if rank == JACK else False
+    return allowed and (IS_JOKER[top] or SUIT[card] == SUIT[top])
+
+
+def deflectors(state, hand):
+    top = penalty_card(state)
+    d = state._derived
+    return [c for c in hand if may_deflect(d, top, c)]
+
+
 def penalty_counters(state, hand):
     """Plays (same rank or penalty combo) that counter the pending penalty."""
-    top = state.discard_pile[-1]
-    rule = state.rules.penalty_counter
-    starters = []
-    for c in hand:
-        if not IS_PENALTY[c]:
-            continue
-        if (
-            RANK[c] == RANK[top]
-            or rule == "any"
-            or rule == "rank-or-suit"
-            and (IS_JOKER[c] or SUIT[c] == SUIT[top])
-        ):
-            starters.append(c)
+    top = penalty_card(state)
+    d = state._derived
+    starters = [c for c in hand if IS_PENALTY[c] and may_counter(d, top, c)]
     penalties = [c for c in hand if IS_PENALTY[c]]
     plays = []
     for start in starters:
@@ -290,8 +349,9 @@ def connected(questions):
 class _AnswerSequences:
     """Answer runs from a hand, cached by the suits the first non-joker answer may have."""
 
-    def __init__(self, hand, is_answer):
+    def __init__(self, hand, is_answer, wild_answer):
         self.answers = [c for c in hand if is_answer[c]]
+        self.wild = wild_answer  # ``ace_answers: wild``: first answers of any suit
         self.cache = {}
 
     def for_suits(self, suits):
@@ -309,7 +369,7 @@ class _AnswerSequences:
             if IS_JOKER[c]:
                 nxt = rank
             elif rank is None:
-                if SUIT[c] not in suits:
+                if SUIT[c] not in suits and not self.wild[c]:
                     continue
                 nxt = RANK[c]
             elif RANK[c] != rank:

@@ -4,3 +4,4 @@ cdef class Move:
     cdef readonly object suit
     cdef readonly bint declare
     cdef readonly tuple _key
+    cdef readonly object seat

@@ -2,8 +2,9 @@
 
 from .cards import CARD_TEXT, SUITS, parse_card, parse_suit
 
-PLAY, DRAW, ACCEPT, PASS = "play", "draw", "accept", "pass"
+PLAY, DRAW, ACCEPT, PASS, RESIGN = "play", "draw", "accept", "pass", "resign"
 WORD_MOVES = (DRAW, ACCEPT, PASS)
+SEAT_TEXTS = ("0", "1", "2", "3", "4")  # the seats of a game of at most five
 
 
 class IllegalMove(ValueError):
@@ -11,21 +12,27 @@ class IllegalMove(ValueError):
 
 
 class Move:
-    """A play (cards in order, an optional declared suit) or draw / accept / pass, maybe with ``!``.
+    """A play (cards in order, an optional declared suit) or draw / accept / pass, maybe with
+    ``!``; or ``resign N``: seat N leaves the game, at any time, even out of turn (``seat``).
 
     Cards and the declared suit are small integers (see ``cards``); moves compare and hash
     by value, so they can be looked up in a set of legal moves. Never change a move: move
     generation shares one object per common move (read-only when compiled).
     """
 
-    __slots__ = ("kind", "cards", "suit", "declare", "_key")
+    __slots__ = ("kind", "cards", "suit", "declare", "_key", "seat")
 
-    def __init__(self, kind, cards=(), suit=None, declare=False):
+    def __init__(self, kind, cards=(), suit=None, declare=False, seat=None):
         self.kind = kind
         self.cards = tuple(cards)
         self.suit = suit
         self.declare = declare
-        self._key = (kind, self.cards, suit, declare)
+        self.seat = seat
+        self._key = (kind, self.cards, suit, declare, seat)
+
+    @classmethod
+    def resign(cls, seat):
+        return cls(RESIGN, seat=seat)
 
     @classmethod
     def play(cls, cards, suit=None, declare=False):
@@ -44,6 +51,8 @@ class Move:
             raise IllegalMove(f'{text!r} is not a move: write cards like "7H 7S", or draw, accept or pass')
         if len(tokens) == 1 and tokens[0].lower() in WORD_MOVES:
             return cls(tokens[0].lower(), declare=declare)
+        if tokens[0].lower() == RESIGN:
+            return cls._parse_resign(text, tokens, declare)
         suit = None
         if tokens[-1].startswith("@"):
             try:
@@ -58,10 +67,19 @@ class Move:
             raise IllegalMove(f'{text!r} is not a move: a suit is declared after an ace, like "AH @S"')
         return cls(PLAY, cards, suit, declare)
 
+    @classmethod
+    def _parse_resign(cls, text, tokens, declare):
+        seat = tokens[1] if len(tokens) == 2 else ""
+        if declare or seat not in SEAT_TEXTS:
+            raise IllegalMove(f'{text!r} is not a move: a resignation names its seat, like "resign 2"')
+        return cls(RESIGN, seat=int(seat))
+
     def with_declare(self, declare=True):
-        return Move(self.kind, self.cards, self.suit, declare)
+        return Move(self.kind, self.cards, self.suit, declare, self.seat)
 
     def __str__(self):
+        if self.kind == RESIGN:
+            return f"{RESIGN} {self.seat}"
         words = [CARD_TEXT[c] for c in self.cards] if self.kind == PLAY else [self.kind]
         if self.suit is not None:
             words.append("@" + SUITS[self.suit])

@@ -47,13 +47,19 @@ def read_position(state_class, data):
                 "drawn: only a card in the hand of the player to move, "
                 "under play_after_draw, with nothing pending"
             )
+    placed = _placed(data.get("placed", [0] * players), hands, turn)
+    in_play = [seat for seat in range(players) if not placed[seat]]
     winner = data.get("winner")
-    if winner is not None and (not _is_int(winner) or not 0 <= winner < players or hands[winner]):
-        raise ValueError(f"winner: {winner!r} is not a seat with an empty hand")
-    finished = data.get("finished", winner is not None)
+    if winner is not None and (
+        not _is_int(winner) or not 0 <= winner < players or (hands[winner] and in_play != [winner])
+    ):
+        raise ValueError(f"winner: {winner!r} is not a seat with an empty hand (or the last in play)")
+    finished = data.get("finished", winner is not None and not placed[winner])
     turns = data.get("turns", 0)
-    if not isinstance(finished, bool) or (winner is not None and not finished):
-        raise ValueError("finished: true or false, and true when there is a winner")
+    if not isinstance(finished, bool) or (winner is not None and not finished and not placed[winner]):
+        raise ValueError("finished: true or false, and true when there is a winner still in play")
+    if not finished and (len(in_play) < 2 or placed[turn]):
+        raise ValueError("placed: a running game has two or more seats in play, the one to move among them")
     if not _is_int(turns) or turns < 0:
         raise ValueError("turns: a count of moves, 0 or more")
     seed, shuffles = data.get("seed", 0), data.get("shuffles", 0)
@@ -75,7 +81,21 @@ def read_position(state_class, data):
         turns,
         seed,
         shuffles,
+        placed,
     )
+
+
+def _placed(value, hands, turn):
+    """Per seat, the place taken on leaving play or 0 (RULES.md section 13)."""
+    players = len(hands)
+    if not isinstance(value, list) or len(value) != players or not all(_is_int(p) for p in value):
+        raise ValueError(f"placed: a list of {players} places, 0 for a seat still in play")
+    taken = [p for p in value if p]
+    if len(set(taken)) != len(taken) or not all(1 <= p <= players for p in taken):
+        raise ValueError(f"placed: distinct places from 1 to {players}, 0 for a seat in play")
+    if any(p and hands[seat] for seat, p in enumerate(value)):
+        raise ValueError("placed: a seat out of play holds no cards")
+    return tuple(value)
 
 
 def _is_int(value):

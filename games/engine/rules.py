@@ -1,4 +1,7 @@
-"""House rules: every option of RULES.md section 9, the five presets, validation."""
+"""House rules: every option of RULES.md sections 9 and 13, the five presets, validation.
+
+The community options of section 13 are off in every preset (each preset keeps its meaning).
+"""
 
 from dataclasses import dataclass, fields
 from functools import cached_property
@@ -21,13 +24,16 @@ class Option:
     choices: tuple = ()  # for "choice"; for "ranks" the ranks that may be chosen
     low: int = 0  # for "int"
     high: int = 0
+    off: object = None  # for "int": a value outside low..high that turns the option off
+
 
     def allowed(self):
         """The allowed values in words, for error messages."""
         if self.kind == "bool":
             return "true or false"
         if self.kind == "int":
-            return f"a whole number from {self.low} to {self.high}"
+            off = "" if self.off is None else f"{self.off} (off) or "
+            return f"{off}a whole number from {self.low} to {self.high}"
         if self.kind == "ranks":
             return "a list of ranks from " + ", ".join(self.choices)
         return ", ".join(str(c) for c in self.choices)
@@ -42,7 +48,7 @@ class Option:
         elif isinstance(value, bool):  # a bool is an int to Python: only bool options take one
             allowed = self.kind == "bool"
         elif self.kind == "int":
-            allowed = isinstance(value, int) and self.low <= value <= self.high
+            allowed = isinstance(value, int) and (self.low <= value <= self.high or value == self.off)
         else:
             allowed = self.kind == "choice" and value in self.choices
         if allowed:
@@ -259,6 +265,97 @@ OPTIONS = (
         low=50,
         high=5000,
     ),
+    # RULES.md section 13: the community's house rules, off in every preset
+    Option(
+        "ace_answers",
+        "questions",
+        "choice",
+        "Aces answer any question",
+        "suited: an answering ace follows suit like any answer. wild: where aces answer "
+        "questions, an ace may be the first answer to a question of any suit, and names the "
+        "suit when it ends the play.",
+        ("suited", "wild"),
+    ),
+    Option(
+        "jump_cancel_by_ace",
+        "jumps",
+        "bool",
+        "An ace stops a jump",
+        "A jumped player may play one ace (naming a suit) instead: the jump is over and play "
+        "goes on from them as after any play.",
+    ),
+    Option(
+        "penalty_deflect",
+        "penalties",
+        "choice",
+        "Sending a penalty on",
+        "Against a penalty, one king of the penalty card's suit (any suit after a joker) sends "
+        "it back the other way; one jack of that suit passes it to the next player. none: "
+        "neither; king, jack or king-jack: which of them may.",
+        ("none", "king", "jack", "king-jack"),
+    ),
+    Option(
+        "penalty_start",
+        "penalties",
+        "choice",
+        "Penalty cards on anything",
+        "matching: a 2 or 3 must match the top card like any card. any: a play may start "
+        "with a 2, 3 or joker whatever the top card.",
+        ("matching", "any"),
+    ),
+    Option(
+        "joker_colour_counter",
+        "penalties",
+        "bool",
+        "Jokers countered by colour",
+        "A 2 or 3 counters a joker only in the joker's colour: the red joker by hearts or "
+        "diamonds, the black joker by spades or clubs.",
+    ),
+    Option(
+        "elimination_hand",
+        "winning",
+        "int",
+        "Elimination hand",
+        "0: off. Otherwise a player whose hand reaches this many cards after a draw is out "
+        "and takes the last place still free; the last player in play wins.",
+        low=10,
+        high=30,
+        off=0,
+    ),
+    Option(
+        "play_on",
+        "winning",
+        "bool",
+        "Play on for places",
+        "The first winner does not end the game: each winner leaves play and takes the next "
+        "place, and the others play on until one is left.",
+    ),
+    Option(
+        "declare_allowed",
+        "winning",
+        "choice",
+        "When Niko Kadi may be declared",
+        "any: with any move. finishable: only when the cards left could be played out as "
+        "one winning play.",
+        ("any", "finishable"),
+    ),
+    Option(
+        "lone_card_must_finish",
+        "winning",
+        "bool",
+        "A last card must finish",
+        "A play may not leave its player holding one card that could not win (a joker, or "
+        "a card that is not a finishing card).",
+    ),
+    Option(
+        "niko_kadi_missed",
+        "winning",
+        "choice",
+        "When a missed declaration costs",
+        "at-finish: when a player empties their hand without having declared. at-one-card: "
+        "when a play leaves one card and does not declare.",
+        ("at-finish", "at-one-card"),
+    ),
 )
 OPTIONS_BY_NAME = {option.name: option for option in OPTIONS}
 
@@ -287,6 +384,16 @@ CLASSIC = {
     "niko_kadi_penalty": 0,
     "no_win_while_cardless": True,
     "max_turns": 1000,
+    "ace_answers": "suited",
+    "jump_cancel_by_ace": False,
+    "penalty_deflect": "none",
+    "penalty_start": "matching",
+    "joker_colour_counter": False,
+    "elimination_hand": 0,
+    "play_on": False,
+    "declare_allowed": "any",
+    "lone_card_must_finish": False,
+    "niko_kadi_missed": "at-finish",
 }
 FRIENDLY = dict(
     CLASSIC,
@@ -371,6 +478,16 @@ class Rules:
     niko_kadi_penalty: int
     no_win_while_cardless: bool
     max_turns: int
+    ace_answers: str
+    jump_cancel_by_ace: bool
+    penalty_deflect: str
+    penalty_start: str
+    joker_colour_counter: bool
+    elimination_hand: int
+    play_on: bool
+    declare_allowed: str
+    lone_card_must_finish: bool
+    niko_kadi_missed: str
 
     @classmethod
     def preset(cls, name=DEFAULT_PRESET):

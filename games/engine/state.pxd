@@ -20,6 +20,8 @@ cdef class State:
     cdef public Py_ssize_t shuffles
     cdef public object _legal
     cdef readonly Derived _derived
+    cdef public tuple placed
+    cdef public Py_ssize_t in_play
 
     @cython.locals(s=State)
     cpdef State _copy(self)

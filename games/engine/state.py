@@ -21,7 +21,9 @@ class State:
     ``turn``, ``direction``, ``suit`` (0–3 or None), ``pending`` (None,
     ``("penalty", n)``, ``("jump", k, by)`` or ``("question", suit)``), ``declared``,
     ``drawn``, ``winner``, ``finished``, ``turns`` (moves made), ``seed`` and ``shuffles``
-    (how many reshuffles so far: with the seed it fixes the next one).
+    (how many reshuffles so far: with the seed it fixes the next one); ``placed`` (per seat,
+    the place a seat took on leaving play, 0 while in play: RULES.md section 13's
+    ``play_on`` and ``elimination_hand``, and resignations) and ``in_play`` (seats in play).
     """
 
     __slots__ = (
@@ -42,6 +44,8 @@ class State:
         "shuffles",
         "_legal",
         "_derived",
+        "placed",
+        "in_play",
     )
 
     def __init__(
@@ -61,6 +65,7 @@ class State:
         turns=0,
         seed=0,
         shuffles=0,
+        placed=None,
     ):
         self.rules = rules
         self.hands = hands
@@ -79,6 +84,8 @@ class State:
         self.shuffles = shuffles
         self._legal = None
         self._derived = rules.derived  # what the hot paths read of the rules
+        self.placed = (0,) * len(hands) if placed is None else tuple(placed)
+        self.in_play = sum(1 for place in self.placed if not place)
 
     def _copy(self):
         """A copy for ``transitions`` to change into the next position (without the legal moves)."""
@@ -100,6 +107,8 @@ class State:
         s.shuffles = self.shuffles
         s._legal = None
         s._derived = self._derived
+        s.placed = self.placed
+        s.in_play = self.in_play
         return s
 
     @property
@@ -138,6 +147,22 @@ class State:
             move = Move.parse(move)
         return transitions.apply(self, move, self._listed(move))
 
+    def resign(self, seat):
+        """The position after seat ``seat`` resigns (at any time, even out of turn): the
+        move ``resign N``. Raises IllegalMove when the game is over or the seat is out."""
+        return transitions.apply(self, Move.resign(seat))
+
+    def mover(self, move):
+        """The seat that makes ``move`` (a Move or move text) here: the player to move, or
+        for ``resign N`` seat N."""
+        if isinstance(move, str):
+            move = Move.parse(move)
+        return self.turn if move.seat is None else move.seat
+
+    def in_play_seats(self):
+        """The seats still in play, in seat order."""
+        return [seat for seat, place in enumerate(self.placed) if not place]
+
     def _listed(self, move):
         """Whether ``move`` is the very object of a move ``legal_moves`` listed here (the
         usual case when searching): then it needs no checking. Long lists are not scanned."""
@@ -150,14 +175,41 @@ class State:
         return False
 
     def places(self):
-        """Final places by seat (1 = first; equal card counts share), None while running."""
+        """Final places by seat (1 = first; equal card counts share), None while running.
+
+        Seats that left play keep the place they took (RULES.md section 13). Of the seats
+        in play, a winner takes the first free place and the others follow by fewest cards;
+        without one in play (the turn limit, or the last player left under ``play_on``) they
+        share the first free place."""
         if not self.finished:
             return None
-        if self.winner is None:
-            return [1] * self.players
-        sizes = [len(h) for h in self.hands]
-        others = sorted(sizes[s] for s in range(self.players) if s != self.winner)
-        return [1 if s == self.winner else 2 + others.index(sizes[s]) for s in range(self.players)]
+        return self._places(False)
+
+    def standing(self):
+        """The places if the game were stopped now (the site ends a game early when only
+        bots are left): as ``places``, the seats in play ranked by fewest cards."""
+        return self._places(not self.finished)
+
+    def _places(self, by_cards):
+        placed = self.placed
+        places = list(placed)
+        front = 1
+        while front in placed:
+            front += 1
+        playing = self.in_play_seats()
+        winner = self.winner
+        if winner is not None and not placed[winner]:
+            places[winner] = front
+            playing.remove(winner)
+            front += 1
+        elif not by_cards:
+            for seat in playing:
+                places[seat] = front
+            return places
+        sizes = [len(hand) for hand in self.hands]
+        for seat in playing:
+            places[seat] = front + sum(1 for other in playing if sizes[other] < sizes[seat])
+        return places
 
     # -- JSON forms -----------------------------------------------------------------
 
@@ -179,6 +231,7 @@ class State:
             "turns": self.turns,
             "seed": self.seed,
             "shuffles": self.shuffles,
+            "placed": list(self.placed),
         }
 
     @classmethod
@@ -209,6 +262,7 @@ class State:
             "winner": self.winner,
             "turns": self.turns,
             "rules": self.rules.to_dict(),
+            "placed": list(self.placed),
         }
         if self.finished:
             view["hands"] = [[CARD_TEXT[c] for c in hand] for hand in self.hands]

@@ -14,9 +14,14 @@ from .cards import (
     RANK,
     SUIT,
 )
-from .generate import starts_normally
-from .moves import ACCEPT, DRAW, PASS, PLAY, IllegalMove
-from .validate import declaration_allowed, play_problem
+from .generate import penalty_card, starts_normally
+from .moves import ACCEPT, DRAW, PASS, PLAY, RESIGN, IllegalMove
+from .validate import declaration_allowed, finishable, lone_card_problem, play_problem
+
+NOT_FINISHABLE = (
+    'you may declare "Niko Kadi!" only when the cards you keep could be played out as one '
+    "winning play (declare_allowed: finishable)"
+)
 
 
 def is_start_card(card):
@@ -37,14 +42,13 @@ def apply(state, move, listed=False):
                 return _misplay(state, move.declare)
             raise IllegalMove(reason)
     if move.kind == PLAY:
-        suit = move.suit
-        if suit is None and declaration_allowed(state, move.cards):
-            suit = SUIT[move.cards[-1]]
-        return _play(state, move.cards, suit, move.declare)
+        return _play(state, move.cards, move.suit, move.declare)
     if move.kind == DRAW:
         return _draw_move(state, move.declare)
     if move.kind == ACCEPT:
         return _finish(_accept(state._copy(), move.declare))
+    if move.kind == RESIGN:
+        return _resign(state, move.seat)
     s = state._copy()  # pass
     s.drawn = None
     _declare_if(s, move.declare)
@@ -52,21 +56,30 @@ def apply(state, move, listed=False):
 
 
 def text_problem(state, move):
-    """Why a move can never be made here, whatever the misplay rule: the game is over, or
-    the play names cards the player does not hold, a card twice, or a suit without an ace."""
+    """Why a move can never be made here, whatever the misplay rule: the game is over, the
+    play names cards the player does not hold, a card twice, or a suit without an ace, a
+    declaration the table does not allow, or a resignation of a seat not in play."""
     if state.finished:
         return "the game is over"
-    if move.kind != PLAY:
+    if move.kind == RESIGN:
+        if move.seat >= state.players or state.placed[move.seat]:
+            return f"seat {move.seat} is not in play"
         return None
-    cards = move.cards
-    if len(set(cards)) != len(cards):
-        return "a card cannot be played twice in one play"
-    hand = state.hands[state.turn]
-    for c in cards:
-        if c not in hand:
-            return f"you do not hold {CARD_TEXT[c]}"
-    if move.suit is not None and RANK[cards[-1]] != ACE:
-        return "only a play that ends with an ace names a suit"
+    kept = state.hands[state.turn]
+    if move.kind == PLAY:
+        cards = move.cards
+        if len(set(cards)) != len(cards):
+            return "a card cannot be played twice in one play"
+        for c in cards:
+            if c not in kept:
+                return f"you do not hold {CARD_TEXT[c]}"
+        if move.suit is not None and RANK[cards[-1]] != ACE:
+            return "only a play that ends with an ace names a suit"
+        if move.declare:
+            kept = tuple([c for c in kept if c not in cards])
+    if move.declare and move.kind != DRAW and state._derived.declare_finishable:
+        if not finishable(state.rules, kept):
+            return NOT_FINISHABLE
     return None
 
 
@@ -77,6 +90,8 @@ def rule_problem(state, move):
         problem = play_problem(state, move.cards)
         if problem is None and move.suit is not None and not declaration_allowed(state, move.cards):
             return "a single ace cancelling a penalty cannot name a suit"
+        if problem is None and state._derived.lone_card_must_finish:
+            return lone_card_problem(state, move.cards)
         return problem
     pending_kind = state.pending[0] if state.pending else None
     if kind == DRAW:
@@ -94,6 +109,8 @@ def rule_problem(state, move):
         if state.drawn is None:
             return "you may pass only just after drawing, under play_after_draw"
         return None
+    if kind == RESIGN:
+        return None
     return f"{kind!r} is not a move"
 
 
@@ -105,7 +122,6 @@ def _play(state, cards, declared_suit, declare):
     hand = tuple([c for c in s.hands[seat] if c not in cards])
     s.hands = _with(s.hands, seat, hand)
     before = s.pending
-    top_before = s.discard_pile[-1]
     s.discard_pile = s.discard_pile + cards
     had_declared = s.declared[seat]
     if declare != had_declared:
@@ -114,23 +130,36 @@ def _play(state, cards, declared_suit, declare):
     s.pending = None
     last = cards[-1]
     rank = RANK[last]
+    in_play = s.in_play  # the players in play when the play was made
     if not hand:
         finishing = d.is_finishing[last] and not any(IS_JOKER[c] for c in cards)
         others_hold = not rules.no_win_while_cardless or all(
-            s.hands[o] for o in range(len(s.hands)) if o != seat
+            s.hands[o] for o in range(len(s.hands)) if o != seat and not s.placed[o]
         )
         if finishing and others_hold:
             if had_declared or not rules.niko_kadi:
-                s.suit = SUIT[last]
-                s.winner = seat
-                s.finished = True
-                return _finish(s)
-            _draw(s, seat, rules.niko_kadi_penalty)
+                if not d.play_on:
+                    s.suit = SUIT[last]
+                    s.winner = seat
+                    s.finished = True
+                    return _finish(s)
+                _leave(s, seat, True)  # play_on: the play's effects pass to those in play
+                if s.finished:
+                    s.suit = SUIT[last] if declared_suit is None else declared_suit
+                    return _finish(s)
+            elif not d.missed_at_one_card:
+                _draw(s, seat, rules.niko_kadi_penalty)
+    elif d.missed_at_one_card and not declare and len(hand) == 1:
+        _draw(s, seat, rules.niko_kadi_penalty)  # niko_kadi_missed: at-one-card
+    if before is not None and before[0] == "penalty" and (rank == KING or rank == JACK):
+        return _finish(_deflect(s, before, last))
     if rank == ACE:
-        if before is not None and before[0] == "penalty" and declared_suit is None:
-            s.suit = SUIT[last] if rules.ace_cancel_suit == "ace" else SUIT[top_before]
-        else:
+        if declared_suit is not None:
             s.suit = declared_suit
+        elif before is not None and before[0] == "penalty":  # no suit named: never invent one
+            s.suit = SUIT[last] if rules.ace_cancel_suit == "ace" else SUIT[penalty_card(state)]
+        else:
+            s.suit = SUIT[last]
     elif IS_PENALTY[last]:
         values = d.penalty_value
         cumulative = rules.penalty_stacking == "cumulative"
@@ -144,10 +173,11 @@ def _play(state, cards, declared_suit, declare):
         if rank == JACK:
             s.pending = ("jump", sum(1 for c in cards if RANK[c] == JACK), seat)
         elif rank == KING:
-            return _finish(_kickback(s, sum(1 for c in cards if RANK[c] == KING)))
+            return _finish(_kickback(s, sum(1 for c in cards if RANK[c] == KING), in_play))
         elif IS_QUESTION[last]:  # a play of questions only: nobody answered
             if d.answers_in_play:
-                _draw(s, seat, 1)
+                if not s.placed[seat]:  # a player who won on a question is out of play
+                    _draw(s, seat, 1)
             else:
                 s.pending = ("question", SUIT[last])
     return _finish(_advance(s))
@@ -164,10 +194,21 @@ def _suit_after_penalty(s, cards):
     return s.suit
 
 
-def _kickback(s, kings):
+def _deflect(s, penalty, card):
+    """RULES.md section 13 ``penalty_deflect``: one king sends the penalty back (the
+    direction reverses), one jack passes it on; the amount is owed unchanged."""
+    s.pending = penalty
+    s.suit = SUIT[card]
+    if RANK[card] == KING:
+        s.direction = -s.direction
+    return _advance(s)
+
+
+def _kickback(s, kings, in_play):
+    """``in_play``: the players in play when the kings were played (two: the two-player rule)."""
     if kings % 2 == 0:
         return _advance(s)
-    if len(s.hands) == 2:
+    if in_play == 2:
         if s.rules.kickback_two_player == "play-again":
             s.direction = -s.direction
             return s  # the same player goes again
@@ -184,13 +225,61 @@ def _draw_move(state, declare):
     pending = s.pending
     if pending is not None:  # a penalty of n, or a question: draw and the turn ends
         _draw(s, seat, pending[1] if pending[0] == "penalty" else 1)
+        if declare:
+            _void_unfinishable_declaration(s, seat)
         s.pending = None
         return _finish(_advance(s))
     drawn = _draw(s, seat, 1)
-    if s._derived.play_after_draw and drawn and starts_normally(s, drawn[0]):
+    if declare:
+        _void_unfinishable_declaration(s, seat)
+    if s._derived.play_after_draw and drawn and not s.placed[seat] and starts_normally(s, drawn[0]):
         s.drawn = drawn[0]
         return _finish(s)
     return _finish(_advance(s))
+
+
+def _void_unfinishable_declaration(s, seat):
+    """``declare_allowed: finishable`` judges a drawing move (a draw, a misplay) by the hand
+    it leaves, known only after the draw: refusing it then would tell what was drawn, so the
+    draw stands and an unfinishable declaration does not count."""
+    if s._derived.declare_finishable and not finishable(s.rules, s.hands[seat]):
+        s.declared = _with(s.declared, seat, False)
+
+
+def _resign(state, seat):
+    """Seat ``seat`` resigns: it leaves play (its cards go under the draw pile) and takes the
+    last free place; an effect aimed at it passes to the next player in play."""
+    s = state._copy()
+    _leave(s, seat, False)
+    if s.turn == seat and not s.finished:
+        s.drawn = None
+        _advance(s)
+    return _finish(s)
+
+
+def _leave(s, seat, won):
+    """``seat`` leaves play (RULES.md section 13): a winner takes the first free place, an
+    eliminated or resigning player the last, and their cards go under the draw pile. With
+    fewer than two in play the game is over; the last one in play wins if nobody has."""
+    placed = s.placed
+    place = 1 if won else len(placed)
+    step = 1 if won else -1
+    while place in placed:
+        place += step
+    s.placed = _with(placed, seat, place)
+    s.in_play -= 1
+    if won:
+        if s.winner is None:
+            s.winner = seat
+    elif s.hands[seat]:
+        s.draw_pile = s.hands[seat] + s.draw_pile
+        s.hands = _with(s.hands, seat, ())
+    if s.in_play < 2:
+        s.finished = True
+        if s.winner is None:
+            for other in range(len(placed)):
+                if not s.placed[other]:
+                    s.winner = other
 
 
 def _accept(s, declare):
@@ -223,6 +312,8 @@ def _misplay(state, declare):
         would = 1
     s.declared = _with(s.declared, seat, declare)
     _draw(s, seat, would + 1)
+    if declare:
+        _void_unfinishable_declaration(s, seat)
     s.pending = None
     s.drawn = None
     return _finish(_advance(s))
@@ -237,6 +328,8 @@ def _draw(s, seat, count):
         card = s.draw_pile[-1]
         s.draw_pile = s.draw_pile[:-1]
         s.hands = _with(s.hands, seat, s.hands[seat] + (card,))
+        if s._derived.elimination_hand:
+            _eliminate_if(s, seat)
         return (card,)
     pile = list(s.draw_pile)
     got = []
@@ -251,7 +344,15 @@ def _draw(s, seat, count):
         got.append(pile.pop())
     s.draw_pile = tuple(pile)
     s.hands = _with(s.hands, seat, s.hands[seat] + tuple(got))
+    if s._derived.elimination_hand:
+        _eliminate_if(s, seat)
     return got
+
+
+def _eliminate_if(s, seat):
+    """``elimination_hand``: a hand that reaches that many cards after a draw is out."""
+    if len(s.hands[seat]) >= s._derived.elimination_hand and not s.placed[seat]:
+        _leave(s, seat, False)
 
 
 def shuffle(pile, rng):
@@ -274,7 +375,14 @@ def _declare_if(s, declare):
 
 
 def _advance(s):
-    s.turn = (s.turn + s.direction) % len(s.hands)
+    """The turn passes to the next seat in play."""
+    players = len(s.hands)
+    turn = (s.turn + s.direction) % players
+    if s.in_play < players:
+        placed = s.placed
+        while placed[turn] and s.in_play:
+            turn = (turn + s.direction) % players
+    s.turn = turn
     return s
 
 

@@ -54,6 +54,8 @@ def _what(move):
         yield _("drew")
     elif kind == "accept":
         yield _("was skipped")
+    elif kind == "resign":
+        yield _("resigned")
     else:
         yield _("passed")
 

@@ -59,6 +59,8 @@ def position(
     pending=None,
     declared=None,
     drawn=None,
+    placed=None,
+    winner=None,
 ):
     """A complete position dict in the format ``State.from_dict`` reads.
 
@@ -89,6 +91,8 @@ def position(
         "pending": pending,
         "declared": list(declared) if declared is not None else [False] * len(hands),
         "drawn": drawn,
+        **({} if placed is None else {"placed": list(placed)}),
+        **({} if winner is None else {"winner": winner}),
     }
 
 

@@ -74,6 +74,17 @@ TABLE = {
     "niko_kadi_penalty": (0, 2, 0, 0, 0),
     "no_win_while_cardless": (True, False, False, False, False),
     "max_turns": (1000, 1000, 1000, 1000, 1000),
+    # section 13: off in every preset
+    "ace_answers": ("suited",) * 5,
+    "jump_cancel_by_ace": (False,) * 5,
+    "penalty_deflect": ("none",) * 5,
+    "penalty_start": ("matching",) * 5,
+    "joker_colour_counter": (False,) * 5,
+    "elimination_hand": (0,) * 5,
+    "play_on": (False,) * 5,
+    "declare_allowed": ("any",) * 5,
+    "lone_card_must_finish": (False,) * 5,
+    "niko_kadi_missed": ("at-finish",) * 5,
 }
 PRESETS = ("classic", "rulebook", "chains", "friendly", "bomb-ni-bomb")
 

@@ -448,6 +448,20 @@ def test_double_ace_declares(declares, allowed, refused):
         assert play(state, "AS AD").to_dict()["suit"] == "D"
 
 
+@pytest.mark.parametrize(("aces", "top", "suit"), [
+    ("AS AD", "2H", "H"),
+    ("AD AS", "3C", "C"),
+    ("AS AD", "JKR", None),
+])
+def test_double_aces_naming_no_suit_keep_the_penalty_cards_suit(aces, top, suit):
+    """Issue 10 item 11: a declaration that was not made is not invented (it used to be D)."""
+    rules = {"preset": "friendly", "ace_cancel_suit": "penalty"}
+    after = play(owing(rules, aces=aces, top=top), aces)
+    assert after.to_dict()["suit"] == suit
+    assert after.to_dict()["pending"] is None
+    assert play(owing(rules, aces=aces, top=top), f"{aces} @S").to_dict()["suit"] == "S"
+
+
 def test_a_single_cancelling_ace_is_listed_without_a_declaration():
     state = owing("friendly")
     assert {"AS", "AD"} <= legal(state)

@@ -42,6 +42,20 @@ VALUES = {
     "niko_kadi_penalty": [0, 2],
     "no_win_while_cardless": [True, False],
 }
+# RULES.md section 13, mixed in at random (the reference reading knows only sections 4-5)
+COMMUNITY = {
+    "ace_answers": ["suited", "wild"],
+    "jump_cancel_by_ace": [False, True],
+    "penalty_deflect": ["none", "king", "jack", "king-jack"],
+    "penalty_start": ["matching", "any"],
+    "joker_colour_counter": [False, True],
+    "elimination_hand": [0, 10, 13],
+    "play_on": [False, True],
+    "declare_allowed": ["any", "finishable"],
+    "lone_card_must_finish": [False, True],
+    "niko_kadi_missed": ["at-finish", "at-one-card"],
+}
+COMMUNITY_DEFAULTS = {name: values[0] for name, values in COMMUNITY.items()}
 SHORT_GAME = 50  # max_turns for the checked games, so that every one of them ends
 MOVE_CAP = 400  # far above SHORT_GAME moves: a game still running here never ends
 LISTED_SAMPLE = 40  # at most this many listed moves are applied per position
@@ -56,6 +70,8 @@ def rules_dicts(draw):
     preset = draw(st.sampled_from(PRESETS))
     names = draw(st.sets(st.sampled_from(sorted(VALUES)), max_size=6))
     overrides = {name: draw(st.sampled_from(VALUES[name])) for name in sorted(names)}
+    community = draw(st.sets(st.sampled_from(sorted(COMMUNITY)), max_size=len(COMMUNITY)))
+    overrides |= {name: draw(st.sampled_from(COMMUNITY[name])) for name in sorted(community)}
     return {"preset": preset, **overrides, "max_turns": SHORT_GAME}
 
 
@@ -68,10 +84,13 @@ def cards_of(text):
 
 
 def choose(state, listed, data):
-    """A listed move picked by hypothesis; it declares when it leaves at most one card."""
+    """A listed move picked by hypothesis; it declares when it leaves at most one card (and
+    the table allows it); now and then a seat in play resigns instead."""
+    if data.draw(st.integers(0, 30), label="resign?") == 0:
+        return Move.resign(data.draw(st.sampled_from(state.in_play_seats()), label="resigning"))
     text = str(listed[data.draw(st.integers(0, len(listed) - 1), label="move")])
     played = cards_of(text)
-    if played and len(hand_of(state)) - len(played) <= 1:
+    if played and len(hand_of(state)) - len(played) <= 1 and state.problem(text + " !") is None:
         text += " !"
     return Move.parse(text)
 
@@ -134,9 +153,11 @@ def is_listed(text, listed_texts):
 
 
 def check_against_reference(state, listed):
-    """Small hands: the listed moves are exactly those of the independent reading of RULES.md."""
+    """Small hands: the listed moves are exactly those of the independent reading of RULES.md
+    sections 4-5 (which knows none of section 13's options)."""
     data = state.to_dict()
-    if len(data["hands"][state.turn]) <= REFERENCE_HAND:
+    community = {name: data["rules"][name] for name in COMMUNITY}
+    if community == COMMUNITY_DEFAULTS and len(data["hands"][state.turn]) <= REFERENCE_HAND:
         assert {str(move) for move in listed} == reference_moves(data)
 
 
@@ -158,11 +179,16 @@ def check_refused_or_misplayed(state, text, rules, may_misplay):
     player = state.turn
     try:
         after = state.apply(Move.parse(text))
-    except IllegalMove:
+    except IllegalMove as error:
         assert state.to_dict() == before
+        assert str(error) and state.problem(text) == str(error), "a refusal names its rule"
         return
     assert may_misplay, f"{text} is not listed yet was applied"
     data = after.to_dict()
+    if data["placed"][player]:  # the misplay's draw reached elimination_hand
+        assert after.rules.elimination_hand and not data["hands"][player]
+        check_cards_conserved(after, rules)
+        return
     kept = Counter(data["hands"][player])
     assert not Counter(before["hands"][player]) - kept, f"misplay {text} lost cards from the hand"
     drawable = len(before["draw_pile"]) + len(before["discard_pile"]) - 1
@@ -198,16 +224,29 @@ def check_unlisted_moves(state, listed, rules, data):
 
 
 def check_places(state):
+    """The places: those taken on leaving play (winners from the top, the others from the
+    bottom), then a winner still in play first, the rest by fewest cards; or, with no
+    winner in play, the players in play share the first free place."""
     data = state.to_dict()
     sizes = [len(cards) for cards in data["hands"]]
-    if state.winner is None:
-        assert state.places() == [1] * len(sizes)
-        return
-    assert sizes[state.winner] == 0
-    others = [seat for seat in range(len(sizes)) if seat != state.winner]
-    expected = [1] * len(sizes)
-    for seat in others:
-        expected[seat] = 2 + sum(sizes[other] < sizes[seat] for other in others)
+    placed = data["placed"]
+    taken = sorted(place for place in placed if place)
+    top = 0
+    while top < len(taken) and taken[top] == top + 1:
+        top += 1
+    assert taken[top:] == list(range(len(sizes) - len(taken) + top + 1, len(sizes) + 1)), placed
+    expected = list(placed)
+    playing = [seat for seat in range(len(sizes)) if not placed[seat]]
+    first = top + 1
+    if state.winner is not None and not placed[state.winner]:
+        assert sizes[state.winner] == 0 or playing == [state.winner]
+        expected[state.winner] = first
+        playing.remove(state.winner)
+        for seat in playing:
+            expected[seat] = first + 1 + sum(sizes[other] < sizes[seat] for other in playing)
+    else:
+        for seat in playing:
+            expected[seat] = first
     assert state.places() == expected
 
 

@@ -115,6 +115,28 @@ def test_the_engines_validation_is_shown_as_a_form_error(admin_client, table):
     assert table.rule_overrides == {"hand_size": 5}
 
 
+def test_the_community_options_are_offered_with_their_help_and_saved(admin_client, table):
+    page = admin_client.get(change_url(table)).text
+    assert re.search(r'<select name="rule_penalty_deflect"', page)
+    number = r'<input type="number" name="rule_elimination_hand" value="0"[^>]*min="0"[^>]*max="30"'
+    assert re.search(number, page)
+    assert "one jack of that suit passes it to the next player" in page  # the option's help
+    response = post(admin_client, table, rule_penalty_deflect="king-jack", rule_play_on="on",
+                    rule_elimination_hand="13")
+    assert response.status_code == 302
+    table.refresh_from_db()
+    assert table.rule_overrides == {
+        "hand_size": 5, "penalty_deflect": "king-jack", "play_on": True, "elimination_hand": 13,
+    }
+
+
+def test_an_elimination_hand_between_off_and_ten_is_refused(admin_client, table):
+    errors = post(admin_client, table, rule_elimination_hand="5").context["adminform"].form.errors
+    assert errors["rule_elimination_hand"] == [
+        "elimination_hand: 5 is not allowed; allowed values: 0 (off) or a whole number from 10 to 30"
+    ]
+
+
 def test_another_preset_keeps_the_changed_options_unless_reset(admin_client, table):
     post(admin_client, table, preset="classic")
     table.refresh_from_db()

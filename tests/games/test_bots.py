@@ -129,3 +129,70 @@ def test_a_leaver_never_plays_when_drawing_accepting_or_passing_is_allowed():
 )
 def test_can_finish(preset, cards, expected):
     assert can_finish([parse_card(c) for c in cards.split()], Rules.preset(preset)) is expected
+
+
+# -- RULES.md section 13 ---------------------------------------------------------------------
+
+COMMUNITY = {
+    "ace_answers": "wild", "jump_cancel_by_ace": True, "penalty_deflect": "king-jack",
+    "penalty_start": "any", "joker_colour_counter": True, "elimination_hand": 13, "play_on": True,
+    "declare_allowed": "finishable", "lone_card_must_finish": True, "niko_kadi_missed": "at-one-card",
+}
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_bots_only_make_legal_moves_under_every_community_rule(preset):
+    for seed in range(4):
+        rng = random.Random(seed)
+        rules = Rules.from_dict({"preset": preset, **COMMUNITY, "niko_kadi_penalty": 2})
+        state = new_game(rules, 4, seed)
+        while not state.finished:
+            move = choose_move(state, rng.choice(["greedy", "random"]), rng)
+            assert state.problem(move) is None, (str(move), state.to_dict())
+            state = state.apply(move)
+        assert sorted(state.places()) == [1, 2, 3, 4] or state.turns == rules.max_turns
+
+
+def community(**options):
+    return {"preset": "classic", "misplay": "reject", **options}
+
+
+def test_greedy_stops_a_jump_with_an_ace():
+    rules = community(jump_cancel_by_ace=True, jump_counter=False)
+    state = build(rules=rules, hands=["9C", "AS 5C 5D", "4H"], discard=["7H", "JH"], pending=jump(1, 0),
+                  turn=1)
+    assert greedy(state).startswith("AS")
+
+
+def test_greedy_sends_a_penalty_on_rather_than_drawing():
+    state = build(rules=community(penalty_deflect="jack"), hands=["JH 9C 4D", "4H 5H"], discard=["7H", "2H"],
+                  pending=penalty(2))
+    assert greedy(state) == "JH"
+
+
+def test_greedy_does_not_draw_into_elimination():
+    hand = "4C 5C 6C 7C 9C 10C 4D 5D 6D KS AH"
+    state = build(rules=community(elimination_hand=12, voluntary_draw=True), hands=[hand, "4H 5H"],
+                  discard=["7S"])
+    assert greedy(state) != "draw"
+
+
+def test_greedy_declares_only_when_the_table_allows_it():
+    rules = community(declare_allowed="finishable")
+    state = build(rules=rules, hands=["9C 9S 4D", "4H 5H 6H"], discard=["9H"])
+    assert greedy(state) in {"9C 9S !", "9S 9C !"}  # 4D could finish: allowed
+    state = build(rules=community(declare_allowed="finishable"), hands=["9C 9S JKR", "4H 5H 6H"],
+                  discard=["9H"])
+    assert "!" not in greedy(state)
+
+
+def test_greedy_declares_at_one_card_where_a_miss_costs_there():
+    state = build(rules=community(niko_kadi_missed="at-one-card", niko_kadi_penalty=2),
+                  hands=["9C 9S KD", "4H 5H 6H"], discard=["9H"])
+    assert greedy(state) in {"9C 9S !", "9S 9C !"}
+
+
+def test_greedy_takes_a_later_place_under_play_on():
+    state = build(rules=community(play_on=True), hands=["", "7H 7C", "4D 5D"], discard=["5H"],
+                  placed=[1, 0, 0], winner=0, turn=1, declared=[False, True, False])
+    assert greedy(state) in {"7H 7C", "7C 7H"}  # finishing second is a win too

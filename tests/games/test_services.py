@@ -412,23 +412,37 @@ def test_resigning_a_two_player_game_ends_it(game, user, baraka):
         resign(game, user)
 
 
-def test_after_a_resignation_the_leaver_only_draws_and_counts_last(user, baraka, make_user):
+def test_a_resignation_is_a_move_and_the_seat_is_passed_over(user, baraka, make_user):
     table = create_table(user, "Three", 3, "friendly")
     take_seat(table, baraka)
     chebet = make_user("chebet")
     take_seat(table, chebet)
     game = start_game(table, user)
-    resign(game, user)  # seat 0, to move: the server draws for them
+    resign(game, user)  # seat 0, to move: the turn passes on, nobody draws for them
     game = reload(game)
-    assert game.is_running and list(game.moves.values_list("seat", "text")) == [(0, "draw")]
+    assert game.is_running and list(game.moves.values_list("seat", "text")) == [(0, "resign 0")]
+    assert game.turn == 1 and game.engine_state().hands[0] == ()
     with pytest.raises(ServiceError, match="not playing in this game"):
         resign(game, user)
     while reload(game).is_running:
         submit_move(game.pk, user_to_move(game), good_move(game))
     game = reload(game)
-    assert all(move.text in ("draw", "accept", "pass") for move in game.moves.filter(seat=0))
+    assert list(game.moves.filter(seat=0).values_list("text", flat=True)) == ["resign 0"]
     places = {p.user: p.place for p in game.players.all()}
-    assert places[user] == 3 and sorted([places[baraka], places[chebet]]) in ([1, 2], [1, 1])
+    assert places[user] == 3 and sorted([places[baraka], places[chebet]]) == [1, 2]
+
+
+def test_an_out_of_turn_resignation_keeps_the_turn(user, baraka, make_user):
+    table = create_table(user, "Three", 3, "classic")
+    take_seat(table, baraka)
+    take_seat(table, make_user("chebet"))
+    game = start_game(table, user)
+    resign(game, baraka)
+    game = reload(game)
+    assert game.turn == 0 and game.seq == 1
+    assert list(game.moves.values_list("seat", "text")) == [(1, "resign 1")]
+    submit_move(game.pk, user, "draw")
+    assert reload(game).turn == 2  # seat 1 is passed over
 
 
 def test_resigning_leaves_no_game_to_bots_alone(user):
@@ -448,3 +462,44 @@ def test_leaving_a_seat_during_a_game_resigns_it(table, game, baraka):
     game = reload(game)
     assert not game.is_running and game.players.get(user=baraka).left
     assert not Seat.objects.filter(user=baraka).exists()
+
+
+def test_play_on_places_every_player_in_the_order_they_finished_and_rates_by_it(user, baraka, make_user):
+    from history.models import RatingChange
+
+    table = create_table(user, "On", 3, "friendly")
+    table.rule_overrides = {"play_on": True}
+    table.save()
+    take_seat(table, baraka)
+    chebet = make_user("chebet")
+    take_seat(table, chebet)
+    game = start_game(table, user)
+    put_position(game, hands=["5H", "6H 9H", "4D 6D 10D"], discard=["7H"])
+    submit_move(game.pk, user, "5H")  # first place; the others play on
+    game = reload(game)
+    assert game.is_running and game.engine_state().placed == (1, 0, 0)
+    submit_move(game.pk, baraka, "6H")
+    submit_move(game.pk, chebet, "draw")
+    submit_move(game.pk, baraka, "9H")
+    game = reload(game)
+    assert not game.is_running and game.winner == 0
+    assert [p.place for p in game.players.order_by("seat")] == [1, 2, 3]
+    changes = RatingChange.objects.filter(game=game)
+    gained = {change.user: change.mu_after - change.mu_before for change in changes}
+    assert gained[user] > gained[baraka] > gained[chebet]
+
+
+def test_a_player_out_of_play_cannot_resign(user, baraka, make_user):
+    table = create_table(user, "On", 3, "friendly")
+    table.rule_overrides = {"play_on": True}
+    table.save()
+    take_seat(table, baraka)
+    take_seat(table, make_user("chebet"))
+    game = start_game(table, user)
+    put_position(game, hands=["5H", "6H 9H", "4D 6D 10D"], discard=["7H"])
+    submit_move(game.pk, user, "5H")  # first place, out of play
+    seq = reload(game).seq
+    with pytest.raises(ServiceError, match="no longer in play"):
+        resign(game, user)
+    game = reload(game)
+    assert game.seq == seq and not game.players.get(user=user).left

@@ -406,6 +406,18 @@ def test_resigning_ends_a_game_against_one_player(logged_in, table, game):
     assert "baraka won." in page
 
 
+def test_a_resignation_shows_in_the_move_log_and_the_game_goes_on(client, user, baraka, make_user):
+    table = create_table(user, "Three", 3, "classic")
+    take_seat(table, baraka)
+    take_seat(table, make_user("chebet"))
+    start_game(table, user)
+    client.force_login(baraka)
+    page = client.post(url("resign", table), **HTMX).content.decode()
+    assert table.games.get().status == Game.Status.RUNNING
+    log = page[page.index('class="move-log"'):]
+    assert "resigned" in log[: log.index("</li>")]
+
+
 # -- Rules page ----------------------------------------------------------------------
 
 
@@ -415,6 +427,8 @@ def test_the_rules_page_names_every_preset_and_option_with_card_pictures(client)
         assert f'id="preset-{name}"' in page and str(preset_label(name)) in page
     for option in OPTIONS:
         assert f'id="option-{option.name}"' in page and str(OPTION_LABELS[option.name]) in page
+    assert "passes it on: the player after you owes it" in page  # section 13 in plain words
+    assert "holds 10 cards or more after drawing is out" in page
     assert {"JKR", "JKB", "QH", "AS"} <= cards_in(page)
     assert "card--back" in page
 

@@ -61,13 +61,35 @@ def test_an_imported_game_stays_out_of_the_lobby(finished, admin_user):
 
 
 def test_a_game_ended_by_resignation_round_trips(user, baraka, chebet, admin_user):
-    game = new_game(user, "friendly", others=(baraka,), bot_levels=("random",))
+    game = new_game(user, "friendly", others=(baraka,), bot_levels=("random", "random"))
     resign(game, baraka)
-    resign(game, user)  # only a bot remains: the game ends with the engine's game unfinished
+    resign(game, user)  # only bots remain: the game ends with the engine's game unfinished
     game = Game.objects.get(pk=game.pk)
     assert not game.engine_state().finished and not game.is_running
+    record = export_record(game)
+    assert record["moves"][-2:] == ["resign 1", "resign 0"]
+    assert [player.place for player in game.players.order_by("seat")][:2] == [3, 4]
+    imported = import_game(record, admin_user)
+    assert game_facts(imported) == game_facts(game)
+
+
+def test_the_last_player_in_play_after_resignations_wins(user, baraka, chebet, admin_user):
+    game = new_game(user, "friendly", others=(baraka, chebet))
+    resign(game, chebet)
+    resign(game, user)
+    game = Game.objects.get(pk=game.pk)
+    assert game.engine_state().finished and game.winner == 1
+    assert [player.place for player in game.players.order_by("seat")] == [2, 1, 3]
     imported = import_game(export_record(game), admin_user)
     assert game_facts(imported) == game_facts(game)
+
+
+def test_a_record_from_before_resignations_were_moves_still_imports(finished, admin_user):
+    """Old records have leavers (``left``) but no ``resign`` moves: they replay as before."""
+    record = export_record(finished)
+    assert not any(move.startswith("resign") for move in record["moves"])
+    imported = import_game(record, admin_user)
+    assert game_facts(imported) == game_facts(finished)
 
 
 def refused(record, admin_user, reason):

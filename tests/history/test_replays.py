@@ -163,3 +163,12 @@ def test_a_running_game_cannot_be_replayed(client, user, baraka):
     assert "data-card" not in response.text
     assert not GameSnapshot.objects.filter(game=game).exists()
     assert Game.objects.get(pk=game.pk).is_running
+
+
+def test_a_resignation_is_replayed_and_listed_as_resigned(client, test_games):
+    game = test_games[-1]  # seat 2 resigned at the start
+    assert game.moves.get(index=0).text == "resign 2"
+    assert state_at(game, 1).to_dict()["placed"][2] == 3
+    response = client.get(reverse("history:replay", args=[game.pk]), {"step": 1})
+    item = re.search(r'data-move="1"[^>]*>(.*?)</li>', response.text, re.S).group(1)
+    assert "resigned" in item
