@@ -3,7 +3,9 @@
 ``random`` plays any legal move. ``greedy`` scores every legal move with a few rules of
 thumb (shed many cards, keep aces and jokers until they are needed, counter a penalty
 rather than draw it, leave a hand that can finish on an answer card) and declares Niko
-Kadi when its move leaves it able to finish on its next turn.
+Kadi when its move leaves it able to finish on its next turn. ``clever`` and ``expert``
+search (``games.search``: information-set Monte Carlo tree search, built on greedy's
+scores), with a budget of 100 and 500 iterations a move.
 """
 
 from itertools import islice
@@ -13,7 +15,7 @@ from games.engine.cards import ACE, IS_JOKER, IS_PENALTY, IS_QUESTION, JACK, RAN
 from games.engine.generate import connected
 from games.engine.moves import ACCEPT, DRAW, PASS, PLAY, Move
 
-LEVELS = ("random", "greedy")
+LEVELS = ("random", "greedy", "clever", "expert")  # weakest first
 MOVE_LIMIT = 5000
 
 # Greedy's weights, in cards: what a move is worth compared with shedding one card.
@@ -41,7 +43,21 @@ def choose_move(state, level, rng):
     if level == "greedy":
         move = max(moves, key=lambda m: (_score(state, m), rng.random()))
         return move.with_declare(_finishes_next(state, move))
+    if level in LEVELS:
+        return analyse(state, level, rng)[0]
     raise ValueError(f"no bot level {level!r}; the levels are {', '.join(LEVELS)}")
+
+
+def analyse(state, level, rng):
+    """``(move, win_chance)``: the move search ``level`` ("clever" or "expert") makes in
+    ``state`` and its estimated chance (0 to 1) that the seat to move wins the game, from
+    what that seat can see. Costs what the level's move costs (``games.search.BUDGETS``)."""
+    from games import search  # the search builds on greedy: imported here, no import cycle
+
+    if level not in search.BUDGETS:
+        raise ValueError(f"{level!r} does not search; the search levels are {', '.join(search.BUDGETS)}")
+    analysis = search.analyse(state, level, rng)
+    return analysis.move, analysis.win_chance
 
 
 def forfeit_move(state):
