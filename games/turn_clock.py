@@ -7,18 +7,21 @@ wakes it to look again at once (news of a game's event it has looked at since is
 every socket of the table passes the same news on). Clocks in several processes may try the same turn:
 ``services.play_server_turn`` lets only one play it. A table nobody has open waits, and
 resumes when someone opens it (after a restart too: the clock reads everything it needs
-from the database).
+from the database). A bot's move is thought in ``bot_pool`` (other processes) while its
+delay runs, and played only if the game is still where it was thought.
 """
 
 import asyncio
 import logging
 
+from django.conf import settings
 from django.utils import timezone
 
-from games import services
+from games import bot_pool, services
 from games.db_calls import db_call
 
 log = logging.getLogger(__name__)
+DEFAULT_THINK_SECONDS = 5.0  # wall time a bot may think (the search itself stops within 1.5 s of CPU)
 
 
 class TableClock:
@@ -40,9 +43,14 @@ class TableClock:
             self.looked_at = self.news  # the look below reads the database after that news
             try:
                 turn = await db_call(services.next_server_turn)(self.table_id)
+                # a bot thinks in the pool while its delay runs, out of any transaction
+                thinking = bot_pool.think(*turn.think) if turn is not None and turn.think else None
                 if turn is not None and await self._sleep_until(turn.due):
-                    await db_call(services.play_server_turn)(turn)
+                    move = await _thought(thinking, turn)
+                    await db_call(services.play_server_turn)(turn, move=move)
                     continue
+                if thinking is not None:
+                    thinking.cancel()
             except Exception:  # a database hiccup must not stop the table's clock for good
                 log.exception("turn clock of table %s", self.table_id)
             await self.woken.wait()
@@ -56,6 +64,19 @@ class TableClock:
         for task in pending:
             task.cancel()
         return sleeper in done
+
+
+async def _thought(thinking, turn):
+    """The bot's move text, or, when the pool takes longer than ``BOT_THINK_SECONDS``
+    (busy with other tables), greedy's move, thought in a thread: a bot always moves."""
+    if thinking is None:
+        return None
+    try:
+        return await asyncio.wait_for(thinking, getattr(settings, "BOT_THINK_SECONDS", DEFAULT_THINK_SECONDS))
+    except TimeoutError:
+        position, _, seed = turn.think
+        log.warning("bot of game %s: the pool was too slow; greedy plays", turn.game_id)
+        return await asyncio.to_thread(bot_pool.choose, position, "greedy", seed)
 
 
 _clocks: dict[int, TableClock] = {}

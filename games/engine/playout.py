@@ -7,18 +7,22 @@ the search bots' simulations. ``random_playout`` plays uniformly random legal mo
 listed (they are legal) and build no list of moves they do not need.
 """
 
-from .cards import ACE, IS_JOKER, RANK
+from .cards import ACE, IS_JOKER, IS_PENALTY, IS_QUESTION, JACK, RANK, SUIT
 from .generate import iter_legal_moves, legal_moves
 from .moves import DRAW, PLAY
 from .transitions import apply
 
 LIGHT_MOVE_LIMIT = 48  # moves weighed per turn: the shorter plays come first
-NOISE = 1.5  # a uniform random bonus in [0, NOISE) per move: playouts must vary
+NOISE = 0.5  # a uniform random bonus in [0, NOISE) per move: playouts must vary
 WIN = 100.0
 EMPTY_WITHOUT_WIN = -3.0
 KEEP_WILD = 2.0  # an ace or a joker spent without a penalty to answer
 DRAW_COST = 1.5  # a draw costs more than the card: the tempo
 DECLARE_AT = 2  # declare Niko Kadi whenever a move leaves this many cards or fewer
+ATTACK = 0.5  # a penalty or a jack on top hurts the next player ...
+ATTACK_NEAR_FINISH = 2.0  # ... and more when they hold two cards or fewer
+SAME_SUIT_LEFT = 0.25  # per card kept of the suit to follow: a play for next turn
+UNANSWERED_QUESTION = 1.0  # a question left unanswered costs a card
 
 
 def light_move(state, rng):
@@ -30,7 +34,10 @@ def light_move(state, rng):
     owed = 0
     if pending is not None and pending[0] == "penalty":
         owed = pending[1]
-    finishing = state._derived.is_finishing
+    d = state._derived
+    finishing = d.is_finishing
+    next_held = len(state.hands[(state.turn + state.direction) % len(state.hands)])
+    attack = ATTACK + (ATTACK_NEAR_FINISH if next_held <= 2 else 0.0)
     random = rng.random
     best = None
     best_score = -1e9
@@ -50,7 +57,16 @@ def light_move(state, rng):
                     joker = joker or IS_JOKER[c]
                 score = WIN if finishing[cards[-1]] and not joker else EMPTY_WITHOUT_WIN
             else:
+                last = cards[-1]
                 score = played + owed - KEEP_WILD * wild
+                if IS_PENALTY[last] or RANK[last] == JACK:
+                    score += attack
+                elif IS_QUESTION[last] and d.answers_in_play:
+                    score -= UNANSWERED_QUESTION
+                suit = move.suit if move.suit is not None else SUIT[last]
+                for c in hand:
+                    if SUIT[c] == suit and c not in cards:
+                        score += SAME_SUIT_LEFT
         elif kind == DRAW:
             score = -DRAW_COST - (owed if owed else 1)
         else:  # accept a jump, pass after a draw
