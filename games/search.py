@@ -36,7 +36,7 @@ class Budget:
 
 
 # The search levels, weakest first (games.bots.LEVELS lists them after random and greedy).
-BUDGETS = {"clever": Budget(100, 0.5), "expert": Budget(500, 1.5)}
+BUDGETS = {"clever": Budget(100, 0.5), "expert": Budget(1500, 1.5)}
 ROOT_MOVES = 12
 TREE_MOVE_LIMIT = 32  # moves weighed per tree node below the root (shorter plays first)
 EXPLORATION = 0.7
@@ -91,8 +91,7 @@ def analyse(state, level, rng):
             iterations += 1
     ranked = sorted(root.children.values(), key=lambda n: (n.visits, n.prior), reverse=True)
     figures = [(n.move, n.wins / n.visits if n.visits else 0.0, n.visits) for n in ranked]
-    best = ranked[0].move
-    move = best.with_declare(_finishes_next(first, best))
+    move = _declaring(first, ranked[0].move)
     return Analysis(move, figures[0][1] if iterations else 1.0 / state.players, figures, iterations)
 
 
@@ -119,7 +118,7 @@ def _iterate(root, state, rng):
         moves = list(root.children) if node is root else _tree_moves(state)
         child, move = _select(node, moves, state.turn)
         path.append(child)
-        state = apply(state, move, True)
+        state = apply(state, _declaring(state, move), True)
         node = child
         if child.visits == 0:
             break
@@ -129,6 +128,12 @@ def _iterate(root, state, rng):
     for node in path:
         node.visits += 1
         node.wins += rewards[node.seat]
+
+
+def _declaring(state, move):
+    """``move`` with Niko Kadi declared as greedy (and the bot itself) would: a tree move
+    without it could never be followed by a win."""
+    return move.with_declare() if _finishes_next(state, move) else move
 
 
 def _tree_moves(state):

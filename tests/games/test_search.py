@@ -37,11 +37,11 @@ def test_the_search_plays_legal_moves_under_every_preset(preset, players):
         assert move.with_declare(False) in state.legal_moves(), (str(move), state.to_dict())
 
 
-def test_a_whole_game_of_expert_moves_is_legal():
+def test_a_whole_game_of_search_moves_is_legal():
     rng = random.Random(2)
     state = new_game(Rules.preset("classic"), 2, 2)
     while not state.finished:
-        level = "expert" if state.turn == 0 else "greedy"
+        level = "clever" if state.turn == 0 else "greedy"
         state = state.apply(choose_move(state, level, rng))  # apply refuses an illegal move
     assert state.finished
 
