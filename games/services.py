@@ -106,7 +106,7 @@ def leave_seat(table, user):
 
 
 def add_bot(table, level, by_user=None):
-    """Seat a bot of ``level`` ("random" or "greedy") at the first free seat; ``by_user``,
+    """Seat a bot of ``level`` (one of ``bots.LEVELS``) at the first free seat; ``by_user``,
     when given, must be seated at the table."""
     if level not in bots.LEVELS:
         raise ServiceError(_("There is no such bot."))

@@ -12,7 +12,7 @@ from games.engine import COMPILED, Rules, State, new_game
 from games.engine.determinize import Observation
 from games.engine.playout import light_move, playout, random_playout
 from games.engine.rules import PRESETS
-from tests.engine.helpers import build
+from tests.engine.helpers import build, with_hidden_cards_redealt
 
 
 def positions(preset, players, seed, count=12):
@@ -67,14 +67,7 @@ def test_a_sample_keeps_what_the_seat_sees_and_deals_the_rest():
 
 def test_a_sample_depends_only_on_the_view():
     state = positions("friendly", 3, 4)[-1]
-    data = state.to_dict()
-    others = [c for s, hand in enumerate(data["hands"]) if s != state.turn for c in hand] + data["draw_pile"]
-    random.Random(9).shuffle(others)
-    for s, hand in enumerate(data["hands"]):
-        if s != state.turn:
-            data["hands"][s], others = others[: len(hand)], others[len(hand):]
-    data["draw_pile"], data["seed"] = others, data["seed"] + 1
-    twin = State.from_dict(data)
+    twin = with_hidden_cards_redealt(state, 9)
     assert twin != state
     samples = [Observation(s.view(s.turn)).sample(random.Random(3)).to_dict() for s in (state, twin)]
     assert samples[0] == samples[1]
@@ -88,12 +81,14 @@ def test_a_spectator_view_cannot_be_searched():
 PLAYOUT_SCRIPT = """
 import json, random, sys
 from games.engine import COMPILED, Rules, new_game
+from games.engine.determinize import Observation
 from games.engine.playout import playout, random_playout
 out = []
 for preset in sorted(__import__("games.engine.rules", fromlist=["PRESETS"]).PRESETS):
     for seed in range(4):
         rng = random.Random(seed)
         state = new_game(Rules.preset(preset), 2 + seed % 3, seed)
+        out.append(Observation(state.view(0)).sample(rng).to_dict())
         out.append(playout(state, rng).to_dict())
         if preset in ("classic", "rulebook"):
             out.append(random_playout(state, rng)[0].to_dict())
@@ -102,7 +97,7 @@ print(json.dumps([COMPILED, out]))
 
 
 @pytest.mark.skipif(not COMPILED, reason="the compiled engine is not built")
-def test_the_compiled_playouts_agree_with_the_pure_python_ones():
+def test_the_compiled_playouts_and_samples_agree_with_the_pure_python_ones():
     def run(env):
         done = subprocess.run(
             [sys.executable, "-c", PLAYOUT_SCRIPT], capture_output=True, text=True, check=True, env=env

@@ -5,10 +5,10 @@ import random
 import pytest
 
 from games.bots import LEVELS, analyse, choose_move
-from games.engine import Rules, State, new_game
+from games.engine import Rules, new_game
 from games.engine.rules import PRESETS
 from games.search import BUDGETS
-from tests.engine.helpers import build
+from tests.engine.helpers import build, with_hidden_cards_redealt
 
 SEARCH_LEVELS = tuple(BUDGETS)
 
@@ -50,20 +50,6 @@ def test_a_seeded_rng_gives_the_same_choice():
     state = positions("classic", 3, 5, 6)[-1]
     for level in SEARCH_LEVELS:
         assert choose_move(state, level, random.Random(8)) == choose_move(state, level, random.Random(8))
-
-
-def with_hidden_cards_redealt(state, seed):
-    """The same position but for the cards the mover cannot see: the other hands (same
-    sizes) and the draw pile dealt again from the same cards, and another seed."""
-    data = state.to_dict()
-    mover = state.turn
-    hidden = [c for seat, hand in enumerate(data["hands"]) if seat != mover for c in hand] + data["draw_pile"]
-    random.Random(seed).shuffle(hidden)
-    for seat, hand in enumerate(data["hands"]):
-        if seat != mover:
-            data["hands"][seat], hidden = hidden[: len(hand)], hidden[len(hand) :]
-    data["draw_pile"], data["seed"] = hidden, data["seed"] + seed
-    return State.from_dict(data)
 
 
 @pytest.mark.parametrize("preset", ["classic", "friendly", "rulebook"])
