@@ -40,8 +40,9 @@ def wilson(wins, games, z=1.96):
     return centre - half, centre + half
 
 
-def match(level, preset, players, games, seed):
-    """``(wins, no winner, think seconds, moves thought)`` of one ``level`` bot against greedy ones."""
+def match(level, preset, players, games, seed, each=False):
+    """``(wins, no winner, think seconds, moves thought)`` of one ``level`` bot against greedy
+    ones; ``each``: print a line per game as it ends (a run cut short still tells)."""
     rules = Rules.preset(preset)
     wins = no_winner = moves = 0
     think = 0.0
@@ -60,6 +61,10 @@ def match(level, preset, players, games, seed):
             state = state.apply(move)
         wins += state.winner == seat
         no_winner += state.winner is None
+        if each:
+            print(f"game {level} {preset} {players} seed {seed + g} won {int(state.winner == seat)} "
+                  f"no-winner {int(state.winner is None)} think-moves {moves} think-seconds {think:.3f}",
+                  flush=True)
     return wins, no_winner, think, moves
 
 
@@ -73,6 +78,7 @@ def main():
     parser.add_argument("--players", nargs="+", type=int, default=[2, 4])
     parser.add_argument("--games", type=int, default=100, help="games per level, preset and player count")
     parser.add_argument("--seed", type=int, default=1, help="game g is dealt from seed + g")
+    parser.add_argument("--each", action="store_true", help="also print a line per game (running totals)")
     args = parser.parse_args()
 
     build = "compiled by Cython" if COMPILED else "pure Python"
@@ -85,7 +91,8 @@ def main():
     for preset in args.presets:
         for players in args.players:
             for level in args.levels:
-                wins, no_winner, think, moves = match(level, preset, players, args.games, args.seed)
+                result = match(level, preset, players, args.games, args.seed, args.each)
+                wins, no_winner, think, moves = result
                 low, high = wilson(wins, args.games)
                 interval = f"{100 * low:.1f}–{100 * high:.1f}%"
                 print(f"{level:<8}{preset:<14}{players:>7}{args.games:>7}{wins:>6}"

@@ -5,7 +5,7 @@ thumb (shed many cards, keep aces and jokers until they are needed, counter a pe
 rather than draw it, leave a hand that can finish on an answer card) and declares Niko
 Kadi when its move leaves it able to finish on its next turn. ``clever`` and ``expert``
 search (``games.search``: information-set Monte Carlo tree search, built on greedy's
-scores), with a budget of 100 and 1500 iterations a move.
+scores), with a budget of 100 and 800 iterations a move.
 """
 
 from itertools import islice

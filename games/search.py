@@ -36,7 +36,7 @@ class Budget:
 
 
 # The search levels, weakest first (games.bots.LEVELS lists them after random and greedy).
-BUDGETS = {"clever": Budget(100, 0.5), "expert": Budget(1500, 1.5)}
+BUDGETS = {"clever": Budget(100, 0.5), "expert": Budget(800, 1.5)}
 ROOT_MOVES = 12
 TREE_MOVE_LIMIT = 32  # moves weighed per tree node below the root (shorter plays first)
 EXPLORATION = 0.7
