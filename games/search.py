@@ -2,22 +2,24 @@
 
 Single-observer ISMCTS (Cowling, Powley and Whitehouse, 2012): each iteration deals the
 cards the bot has not seen at random (``games.engine.determinize``: hand sizes, the
-discard pile, a new seed), walks one shared tree of moves by UCB among the moves legal in
-that deal (a move's "availability" counts the iterations where it could be chosen),
-adds one node, plays the game out with the engine's light policy
-(``games.engine.playout``) and credits each tree move with the result for the seat that
-made it. The bot plays the root move visited most.
+discard pile, a new seed), walks a tree of moves by UCB among the moves legal in that
+deal (a move's "availability" counts the iterations where it could be chosen), adds one
+node, plays the game out with the engine's light policy (``games.engine.playout``) and
+credits each tree move with the result for the seat that made it.
 
 Cheap tricks from card-game bots: the root moves are greedy's best ``ROOT_MOVES`` (the
-others are rarely good and dilute the search), ordered and biased by greedy's scores
-(progressive bias, fading with visits); a deal where an opponent has declared Niko Kadi
-is redrawn a few times to give them a hand that can finish, as they claim; a fixed
-budget of iterations per level (reproducible with a seeded rng), with a CPU-time cap.
+others are rarely good and dilute the search); each of them is tried on every sampled deal
+with the same playout dice (common random numbers: the luck of the deal, which dwarfs the
+difference between two moves, cancels out of their comparison), and the bot plays the best
+mean, greedy's order breaking ties; a deal where an opponent has declared Niko Kadi is
+redrawn a few times to give them a hand that can finish, as they claim; a fixed budget of
+iterations per level (reproducible with a seeded rng), with a CPU-time cap.
 
 The search reads the position only through ``state.view(seat)``: it cannot see hidden cards.
 """
 
 import math
+import random
 import time
 from dataclasses import dataclass
 from itertools import islice
@@ -37,11 +39,9 @@ class Budget:
 
 # The search levels, weakest first (games.bots.LEVELS lists them after random and greedy).
 BUDGETS = {"clever": Budget(100, 0.5), "expert": Budget(800, 1.5)}
-ROOT_MOVES = 12
+ROOT_MOVES = 6
 TREE_MOVE_LIMIT = 32  # moves weighed per tree node below the root (shorter plays first)
 EXPLORATION = 0.7
-PRIOR_WEIGHT = 1.0  # the progressive bias of greedy's best move on its first visits
-PRIOR_SCALE = 2.0  # greedy points (cards) per e-fold of bias
 DECLARED_REDEALS = 6  # tries to give each declared opponent a hand that can finish
 PLAYOUT_LIMIT = 400  # moves per playout before the hands are compared
 
@@ -57,16 +57,15 @@ class Analysis:
 
 
 class _Node:
-    __slots__ = ("move", "seat", "children", "visits", "available", "wins", "prior")
+    __slots__ = ("move", "seat", "children", "visits", "available", "wins")
 
-    def __init__(self, move, seat, prior=0.0):
+    def __init__(self, move, seat):
         self.move = move
         self.seat = seat  # who made the move into this node
         self.children = {}
         self.visits = 0
         self.available = 0
         self.wins = 0.0
-        self.prior = prior
 
 
 def analyse(state, level, rng):
@@ -76,23 +75,23 @@ def analyse(state, level, rng):
     observation = Observation(state.view(state.turn))
     first = _deal(observation, rng)
     candidates = _candidate_moves(first)
-    scored = sorted(((_score(first, m), i, m) for i, m in enumerate(candidates)), reverse=True)
-    scored = scored[:ROOT_MOVES]
-    best_score = scored[0][0]
-    root = _Node(None, None)
-    for score, _, move in scored:
-        prior = PRIOR_WEIGHT * math.exp(max(-30.0, (score - best_score) / PRIOR_SCALE))
-        root.children[move] = _Node(move, observation.seat, prior)
-    iterations = 0
-    if len(root.children) > 1:
+    ranked = sorted(((_score(first, m), i, m) for i, m in enumerate(candidates)), reverse=True)
+    roots = [_Node(move, observation.seat) for _, _, move in ranked[:ROOT_MOVES]]
+    deals = 0
+    if len(roots) > 1:
         deadline = time.thread_time() + budget.seconds
-        while iterations < budget.iterations and time.thread_time() < deadline:
-            _iterate(root, first if iterations == 0 else _deal(observation, rng), rng)
-            iterations += 1
-    ranked = sorted(root.children.values(), key=lambda n: (n.visits, n.prior), reverse=True)
-    figures = [(n.move, n.wins / n.visits if n.visits else 0.0, n.visits) for n in ranked]
-    move = _declaring(first, ranked[0].move)
-    return Analysis(move, figures[0][1] if iterations else 1.0 / state.players, figures, iterations)
+        deal = first
+        while (deals + 1) * len(roots) <= budget.iterations and time.thread_time() < deadline:
+            dice = rng.getrandbits(32)
+            for node in roots:  # every root move on the same deal, with the same playout dice
+                _iterate(node, deal, random.Random(dice))
+            deals += 1
+            deal = _deal(observation, rng)
+    # the best mean; between equals, greedy's order
+    best = sorted(roots, key=lambda n: n.wins / n.visits if n.visits else 0.0, reverse=True)
+    figures = [(n.move, n.wins / n.visits if n.visits else 0.0, n.visits) for n in best]
+    move = _declaring(first, best[0].move)
+    return Analysis(move, figures[0][1] if deals else 1.0 / state.players, figures, deals * len(roots))
 
 
 def _deal(observation, rng):
@@ -110,21 +109,17 @@ def _deal(observation, rng):
     return state
 
 
-def _iterate(root, state, rng):
-    """One iteration: select and expand in the tree, play out, back up the result."""
-    path = []
-    node = root
-    while not state.finished:
-        moves = list(root.children) if node is root else _tree_moves(state)
-        child, move = _select(node, moves, state.turn)
-        path.append(child)
+def _iterate(top, state, rng):
+    """One iteration from root move ``top`` in a sampled deal: select and expand in its
+    tree, play out, back up the result."""
+    path = [top]
+    state = apply(state, _declaring(state, top.move), True)
+    node = top
+    while not state.finished and node.visits:  # down to a node added by this iteration
+        node, move = _select(node, _tree_moves(state), state.turn)
+        path.append(node)
         state = apply(state, _declaring(state, move), True)
-        node = child
-        if child.visits == 0:
-            break
-    final = playout(state, rng, PLAYOUT_LIMIT)
-    rewards = _rewards(final)
-    root.visits += 1
+    rewards = _rewards(playout(state, rng, PLAYOUT_LIMIT))
     for node in path:
         node.visits += 1
         node.wins += rewards[node.seat]
@@ -148,8 +143,8 @@ def _tree_moves(state):
 
 
 def _select(node, moves, seat):
-    """The child to follow among ``moves`` (legal in this deal), created when new: the
-    unvisited first (greedy's order at the root), else the best by UCB plus bias."""
+    """The child to follow among ``moves`` (legal in this deal), created when new: an
+    unvisited one first, else the best by UCB over the deals where it was legal."""
     best = best_move = None
     best_value = -math.inf
     children = node.children
@@ -159,13 +154,8 @@ def _select(node, moves, seat):
             child = children[move] = _Node(move, seat)
         child.available += 1
         if child.visits == 0:
-            value = 1e9 + child.prior
-        else:
-            value = (
-                child.wins / child.visits
-                + EXPLORATION * math.sqrt(math.log(child.available) / child.visits)
-                + child.prior / (child.visits + 1)
-            )
+            return child, move
+        value = child.wins / child.visits + EXPLORATION * math.sqrt(math.log(child.available) / child.visits)
         if value > best_value:
             best, best_move, best_value = child, move, value
     return best, best_move
