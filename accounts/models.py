@@ -22,6 +22,8 @@ class User(AbstractUser):
         HUMAN = "", _("human")
         RANDOM = "random", _("random bot")
         GREEDY = "greedy", _("greedy bot")
+        CLEVER = "clever", _("clever bot")
+        EXPERT = "expert", _("expert bot")
 
     display_name = models.CharField(
         _("display name"),

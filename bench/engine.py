@@ -25,6 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a scri
 
 from games.engine import COMPILED, Rules, new_game
 from games.engine.moves import PLAY
+from games.engine.playout import playout, random_playout
 from games.engine.rules import PRESETS
 
 PLAYER_COUNTS = (2, 4)
@@ -197,6 +198,34 @@ def bench_kadi(args, openspiel):
     return tallies
 
 
+def play_random_playout(rules, players, rng):
+    """One game of ``play_kadi_game``'s player, by the engine's own loop (``random_playout``)."""
+    state, moves = random_playout(new_game(rules, players=players, seed=rng.getrandbits(32)), rng)
+    return moves, state.winner is not None, 0
+
+
+def play_light_playout(rules, players, rng):
+    """One search rollout from the deal: ``playout``'s light policy for every seat."""
+    state = playout(new_game(rules, players=players, seed=rng.getrandbits(32)), rng)
+    return state.turns, state.winner is not None, 0
+
+
+def bench_playouts(args, openspiel):
+    """Classic games by the engine's playout loops (games.engine.playout): the random player
+    above without a Python loop around the engine, and the search bots' light-policy rollouts."""
+    print("Classic games by the engine's playout loops ('max legal' not counted): random-loop plays the")
+    print("same random player as above in one compiled loop; rollout is a search bot's rollout from the")
+    print("deal (the light policy for every seat; its games/s are rollouts per second).")
+    print(HEADER + ("  games/s ÷ OS  µs/move ÷ OS" if openspiel else ""))
+    rules = Rules.preset("classic")
+    tallies = {}
+    for label, play in (("random-loop", play_random_playout), ("rollout", play_light_playout)):
+        for players in PLAYER_COUNTS:
+            tallies[label, players] = measure(partial(play, rules, players), args)
+            print(row(label, players, tallies[label, players], openspiel.get(players)), flush=True)
+    return tallies
+
+
 def main():
     parser = argparse.ArgumentParser(
         description=__doc__.split("\n\n")[0], formatter_class=argparse.ArgumentDefaultsHelpFormatter
@@ -223,6 +252,8 @@ def main():
     print()
     kadi = bench_kadi(args, openspiel)
     print()
+    loops = bench_playouts(args, openspiel)
+    print()
 
     classic = kadi["classic", 4].games_per_second()
     verdict = "met" if classic >= BAR else "NOT met"
@@ -234,6 +265,11 @@ def main():
         move_ratio = ours.micros_per_move() / base.micros_per_move()
         print(f"classic vs crazy_eights, {players} players: games/s ×{games_ratio:.3f}, "
               f"µs/move ×{move_ratio:.2f}")
+        loop = loops["random-loop", players]
+        loop_ratio = loop.games_per_second() / base.games_per_second()
+        print(f"  by the compiled random loop: games/s ×{loop_ratio:.3f}, "
+              f"µs/move ×{loop.micros_per_move() / base.micros_per_move():.2f}; search rollouts/s "
+              f"{loops['rollout', players].games_per_second():,.0f}")
 
 
 if __name__ == "__main__":

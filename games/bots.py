@@ -7,7 +7,9 @@ Kadi when its move leaves it able to finish on its next turn. Both weigh the com
 house rules (RULES.md section 13) where they change what a move is worth: a declaration
 the table refuses is never made, a draw into ``elimination_hand`` is avoided, an ace
 that stops a jump saves the turn, a win under ``play_on`` is a win, attacks aim at the
-next player in play.
+next player in play. ``clever`` and ``expert`` search (``games.search``: information-set
+Monte Carlo tree search, built on greedy's scores), with a budget of 100 and 800
+iterations a move.
 """
 
 from itertools import islice
@@ -17,7 +19,7 @@ from games.engine.cards import ACE, IS_JOKER, IS_PENALTY, IS_QUESTION, JACK, RAN
 from games.engine.generate import connected
 from games.engine.moves import ACCEPT, DRAW, PASS, PLAY, Move
 
-LEVELS = ("random", "greedy")
+LEVELS = ("random", "greedy", "clever", "expert")  # weakest first
 MOVE_LIMIT = 5000
 
 # Greedy's weights, in cards: what a move is worth compared with shedding one card.
@@ -48,7 +50,21 @@ def choose_move(state, level, rng):
         move = max(moves, key=lambda m: (_score(state, m), rng.random()))
         at_one_card = state.rules.niko_kadi_missed == "at-one-card" and _cards_after(state, move) == 1
         return _declared(state, move, _finishes_next(state, move) or (at_one_card and move.kind == PLAY))
+    if level in LEVELS:
+        return analyse(state, level, rng)[0]
     raise ValueError(f"no bot level {level!r}; the levels are {', '.join(LEVELS)}")
+
+
+def analyse(state, level, rng):
+    """``(move, win_chance)``: the move search ``level`` ("clever" or "expert") makes in
+    ``state`` and its estimated chance (0 to 1) that the seat to move wins the game, from
+    what that seat can see. Costs what the level's move costs (``games.search.BUDGETS``)."""
+    from games import search  # the search builds on greedy: imported here, no import cycle
+
+    if level not in search.BUDGETS:
+        raise ValueError(f"{level!r} does not search; the search levels are {', '.join(search.BUDGETS)}")
+    analysis = search.analyse(state, level, rng)
+    return analysis.move, analysis.win_chance
 
 
 def forfeit_move(state):
@@ -166,17 +182,3 @@ def can_finish(cards, rules):
 def _without(hand, cards):
     played = set(cards)
     return [c for c in hand if c not in played]
-
-
-
-def analyse(state, level, rng):
-    """``(move, win_chance)``: the move a bot of ``level`` makes in ``state`` and a rough
-    chance (0 to 1) that the player to move goes on to win. A stand-in until the search
-    bots replace it: the bot's own move, and a chance that grows as the hand shrinks
-    against the others' (each player's share of 1 / cards held, after the move)."""
-    move = choose_move(state, level, rng)
-    after = state.apply(move)
-    if after.finished:
-        return move, 1.0 if after.winner == state.turn else 0.0
-    weights = [1 / max(1, len(hand)) for hand in after.hands]
-    return move, weights[state.turn] / sum(weights)

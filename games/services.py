@@ -119,7 +119,7 @@ def leave_seat(table, user):
 
 
 def add_bot(table, level, by_user=None):
-    """Seat a bot of ``level`` ("random" or "greedy") at the first free seat; ``by_user``,
+    """Seat a bot of ``level`` (one of ``bots.LEVELS``) at the first free seat; ``by_user``,
     when given, must be seated at the table."""
     if level not in bots.LEVELS:
         raise ServiceError(_("There is no such bot."))
@@ -394,14 +394,23 @@ def _bot_level(player):
     return player.stand_in.bot_level if player.stand_in else player.user.bot_level
 
 
-def _play_bot_turn(game, player):
+def _play_bot_turn(game, player, move=None):
+    """Play the bot's turn: ``move`` (text), thought outside the transaction from this very
+    position (the caller checked the event number), or, without one, a move thought here."""
     state = game.engine_state()
-    rng = random.Random(f"{game.seed}:{game.move_count}")
-    move = bots.choose_move(state, _bot_level(player), rng)
+    if move is None or state.problem(move) is not None:
+        move = bots.choose_move(state, _bot_level(player), random.Random(_bot_seed(game)))
+    else:
+        move = Move.parse(move)
     after = state.apply(move)
     row = _record(game, player.seat, move, penalty=misplay_penalty(state, move, after))
     _after_move(game, after)
     return row
+
+
+def _bot_seed(game):
+    """The seed of the bot's choices at this move: the same wherever the move is thought."""
+    return f"{game.seed}:{game.move_count}"
 
 
 def misplay_penalty(before, move, after):
@@ -490,12 +499,15 @@ DEFAULT_MISSED_TURNS_BEFORE_BOT = 3
 @dataclass(frozen=True)
 class ServerTurn:
     """A turn the server is to play at ``due``: a bot's (``BOT``), or a player's whose time
-    ran out (``TIMER``) or who is away (``AWAY``), in ``game_id`` at event number ``seq``."""
+    ran out (``TIMER``) or who is away (``AWAY``), in ``game_id`` at event number ``seq``.
+    A bot's turn carries ``think``: the ``bot_pool.choose`` arguments (position, level,
+    seed) for thinking out of any transaction; the position is for the server only."""
 
     game_id: int
     seq: int
     due: datetime
     reason: str
+    think: tuple | None = None
 
 
 def next_server_turn(table_id, now=None):
@@ -514,10 +526,11 @@ def server_turn(game, players, now=None):
     return _server_turn(game, now or timezone.now(), player)
 
 
-def play_server_turn(turn, now=None):
+def play_server_turn(turn, now=None, move=None):
     """Play ``turn`` (from ``next_server_turn``) if the game is still at its event number and
     the turn is due at ``now``; return the ``Move`` row, or None. Several servers may try
-    the same turn: the row lock and the event number let exactly one play it."""
+    the same turn: the row lock and the event number let exactly one play it. ``move``:
+    a bot's move text, thought from ``turn.think`` (else the bot thinks here)."""
     now = now or timezone.now()
     with transaction.atomic():
         game = _locked_game(turn.game_id)
@@ -526,7 +539,7 @@ def play_server_turn(turn, now=None):
             return None
         player = _player_to_move(game)
         if due.reason == BOT:
-            return _play_bot_turn(game, player)
+            return _play_bot_turn(game, player, move)
         state = game.engine_state()
         move = bots.forfeit_move(state)
         row = _record(game, player.seat, move)
@@ -548,7 +561,8 @@ def _server_turn(game, now, player=None):
     started = game.updated_at
     if _bot_level(player):
         delay = timedelta(seconds=getattr(settings, "BOT_DELAY", DEFAULT_BOT_DELAY))
-        return ServerTurn(game.pk, game.seq, started + delay, BOT)
+        think = (game.state, _bot_level(player), _bot_seed(game))
+        return ServerTurn(game.pk, game.seq, started + delay, BOT, think)
     deadlines = []
     if game.table.turn_timer_seconds:
         deadlines.append((started + timedelta(seconds=game.table.turn_timer_seconds), TIMER))

@@ -12,6 +12,7 @@ from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 
 from accounts.models import User
+from games import bots
 from games.engine import IllegalMove, State
 from games.engine.cards import SUITS
 from games.models import Game, Table
@@ -101,7 +102,7 @@ def table_context(table, user, reading=None):
             lambda: [rule for group in rules for rule in group["rules"] if rule["changed"]]
         ),
         "rules_frozen": running,
-        "bot_levels": [(level, label) for level, label in User.BotLevel.choices if level],
+        "bot_levels": [(level, User.BotLevel(level).label) for level in bots.LEVELS],
         "suits": [suit_info(suit) for suit in SUITS],
     }
     if game is not None:

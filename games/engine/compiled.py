@@ -15,7 +15,9 @@ BUILD = PACKAGE / "_compiled"
 # setuptools lays the built modules out by package name under the build directory
 BUILT_MODULES = BUILD / "games" / "engine"
 DIGEST_FILE = BUILD / "sources.sha256"
-COMPILED_MODULES = ("cards", "derived", "generate", "moves", "state", "transitions", "validate")
+COMPILED_MODULES = (
+    "cards", "derived", "generate", "moves", "state", "transitions", "validate", "determinize", "playout"
+)
 
 
 def sources_digest():

@@ -9,19 +9,22 @@ every socket of the table passes the same news on). Clocks in several processes 
 resumes when someone opens it (after a restart too: the clock reads everything it needs
 from the database). A look costs no query of its own but whether the player to move is
 away: the clock reads the position from the reading the table's sockets rendered from
-(``games.live.readings``).
+(``games.live.readings``). A bot's move is thought in ``bot_pool`` (other processes) while
+its delay runs, and played only if the game is still where it was thought.
 """
 
 import asyncio
 import logging
 
+from django.conf import settings
 from django.utils import timezone
 
-from games import services
+from games import bot_pool, services
 from games.live import readings
 from games.live.db_calls import db_call
 
 log = logging.getLogger(__name__)
+DEFAULT_THINK_SECONDS = 5.0  # wall time a bot may think (the search itself stops within 1.5 s of CPU)
 
 
 class TableClock:
@@ -45,10 +48,15 @@ class TableClock:
             try:
                 turn = await db_call(_next_turn)(self.table_id, self.news, fresh=played)
                 played = False
+                # a bot thinks in the pool while its delay runs, out of any transaction
+                thinking = bot_pool.think(*turn.think) if turn is not None and turn.think else None
                 if turn is not None and await self._sleep_until(turn.due):
-                    await db_call(services.play_server_turn)(turn)
+                    move = await _thought(thinking, turn)
+                    await db_call(services.play_server_turn)(turn, move=move)
                     played = True
                     continue
+                if thinking is not None:
+                    thinking.cancel()
             except Exception:  # a database hiccup must not stop the table's clock for good
                 log.exception("turn clock of table %s", self.table_id)
             await self.woken.wait()
@@ -75,6 +83,19 @@ def _next_turn(table_id, news, fresh=False):
         latest = readings.latest(table_id, news, reuse=news is None)
     game = latest.reading.game
     return None if game is None else services.server_turn(game, latest.reading.players)
+
+
+async def _thought(thinking, turn):
+    """The bot's move text, or, when the pool takes longer than ``BOT_THINK_SECONDS``
+    (busy with other tables), greedy's move, thought in a thread: a bot always moves."""
+    if thinking is None:
+        return None
+    try:
+        return await asyncio.wait_for(thinking, getattr(settings, "BOT_THINK_SECONDS", DEFAULT_THINK_SECONDS))
+    except TimeoutError:
+        position, _, seed = turn.think
+        log.warning("bot of game %s: the pool was too slow; greedy plays", turn.game_id)
+        return await asyncio.to_thread(bot_pool.choose, position, "greedy", seed)
 
 
 _clocks: dict[int, TableClock] = {}

@@ -5,6 +5,7 @@ drawn); ``position`` puts every other card of the deck into the draw pile in a f
 order, so that each position is complete (RULES.md section 1: 52 or 54 cards).
 """
 
+import random
 from collections import Counter
 
 from games.engine import Move, Rules, State
@@ -124,3 +125,17 @@ def hand(state, seat):
 def every_card(data):
     """All card texts of a position dict: hands, then draw pile, then discard pile."""
     return [card for hand in data["hands"] for card in hand] + data["draw_pile"] + data["discard_pile"]
+
+
+def with_hidden_cards_redealt(state, seed):
+    """The same position but for what the player to move cannot see: the other hands (same
+    sizes) and the draw pile dealt again from the same cards, and another seed."""
+    data = state.to_dict()
+    mover = state.turn
+    hidden = [c for seat, hand in enumerate(data["hands"]) if seat != mover for c in hand] + data["draw_pile"]
+    random.Random(seed).shuffle(hidden)
+    for seat, hand in enumerate(data["hands"]):
+        if seat != mover:
+            data["hands"][seat], hidden = hidden[: len(hand)], hidden[len(hand) :]
+    data["draw_pile"], data["seed"] = hidden, data["seed"] + seed
+    return State.from_dict(data)

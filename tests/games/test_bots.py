@@ -94,8 +94,8 @@ def test_random_declares_only_when_left_with_one_card_or_none():
 
 
 def test_an_unknown_level_is_refused():
-    with pytest.raises(ValueError, match="no bot level 'clever'"):
-        choose_move(build(hands=["7H", "4D"], discard=["7D"]), "clever", random.Random(0))
+    with pytest.raises(ValueError, match="no bot level 'genius'"):
+        choose_move(build(hands=["7H", "4D"], discard=["7D"]), "genius", random.Random(0))
 
 
 def test_a_leaver_never_plays_when_drawing_accepting_or_passing_is_allowed():

@@ -115,7 +115,7 @@ def test_bots_are_bot_users_of_their_level_shared_between_tables(table, user, ma
     other = create_table(user, "Other", 2, "classic")
     assert add_bot(other, "greedy").user == first.user
     with pytest.raises(ServiceError, match="no such bot"):
-        add_bot(other, "clever")
+        add_bot(other, "genius")
 
 
 def test_remove_bot_frees_only_a_bots_seat(table):

@@ -1,0 +1,67 @@
+"""Bots think in a pool of worker processes, off the event loop and outside any transaction.
+
+The search levels spend up to a few hundred milliseconds of CPU a move: in the server's
+event loop that would stall every table of the process, and under a game's row lock every
+other write to the game. ``think`` hands the position to a ``ProcessPoolExecutor``
+(started on first use, ``BOT_POOL_SIZE`` processes; 0 thinks in a thread of this process
+instead) and returns an asyncio future of the move text; ``choose`` is the work itself,
+the same in a worker as in this process, so a position, level and seed give one move
+wherever it is thought.
+"""
+
+import asyncio
+import multiprocessing
+import os
+import random
+import threading
+from concurrent.futures import ProcessPoolExecutor
+
+from django.conf import settings
+
+from games import bots
+from games.engine import State
+
+_pool = None
+_pool_lock = threading.Lock()
+
+
+def default_size():
+    """One process fewer than the cores (the event loop needs one), at least one."""
+    return max(1, (os.cpu_count() or 2) - 1)
+
+
+def choose(position, level, seed):
+    """The move text a bot of ``level`` plays in ``position`` (a ``State.to_dict()``),
+    its choices drawn from ``random.Random(seed)``."""
+    return str(bots.choose_move(State.from_dict(position), level, random.Random(seed)))
+
+
+def think(position, level, seed):
+    """An asyncio future of ``choose(position, level, seed)``, thought in the pool."""
+    loop = asyncio.get_running_loop()
+    return loop.run_in_executor(_executor(), choose, position, level, seed)
+
+
+def _executor():
+    """The process pool, started on first use; None (the loop's default thread pool)
+    when ``BOT_POOL_SIZE`` is 0."""
+    global _pool
+    size = getattr(settings, "BOT_POOL_SIZE", None)
+    if size is None:
+        size = default_size()
+    if size == 0:
+        return None
+    with _pool_lock:
+        if _pool is None:
+            # spawn: a forked copy of a server process would inherit its threads' locks
+            _pool = ProcessPoolExecutor(size, mp_context=multiprocessing.get_context("spawn"))
+        return _pool
+
+
+def shutdown():
+    """Stop the pool's processes (a new one starts on the next ``think``)."""
+    global _pool
+    with _pool_lock:
+        pool, _pool = _pool, None
+    if pool is not None:
+        pool.shutdown(cancel_futures=True)

@@ -1,0 +1,80 @@
+"""What one seat knows of a position, and positions sampled to agree with it (for search bots).
+
+An ``Observation`` is read from ``State.view(seat)`` alone, so it cannot hold what the seat
+may not see: the other hands, the draw pile's order, the seed. ``sample(rng)`` deals the
+cards the seat has not seen (the deck less its hand and the discard pile) at random into the
+other hands, at their known sizes, and the draw pile; the sampled position gets a seed of
+its own, so that reshuffles in it reveal nothing either.
+"""
+
+from .cards import parse_card, parse_suit
+from .rules import Rules
+from .state import State
+from .transitions import shuffle
+
+
+class Observation:
+    """The public position plus one seat's hand, from that seat's ``view``."""
+
+    def __init__(self, view):
+        seat = view["you"]
+        if seat is None:
+            raise ValueError("a spectator's view holds no hand to search from")
+        self.seat = seat
+        self.rules = Rules.from_dict(view["rules"])
+        self.hand = tuple(parse_card(c) for c in view["hand"])
+        self.hand_sizes = tuple(view["hand_sizes"])
+        self.discard_pile = tuple(parse_card(c) for c in view["discard_pile"])
+        self.draw_pile_size = view["draw_pile_size"]
+        self.turn = view["turn"]
+        self.direction = view["direction"]
+        self.suit = None if view["suit"] is None else parse_suit(view["suit"])
+        self.pending = _pending(view["pending"])
+        self.declared = tuple(view["declared"])
+        self.drawn = None if view["drawn"] is None else parse_card(view["drawn"])
+        self.turns = view["turns"]
+        known = set(self.hand) | set(self.discard_pile)
+        # sorted: the same view gives the same samples from the same rng
+        self.unseen = [c for c in range(52 + self.rules.jokers) if c not in known]
+
+    def sample(self, rng):
+        """A full position agreeing with this observation: the unseen cards dealt at random."""
+        pile = list(self.unseen)
+        shuffle(pile, rng)
+        hands = []
+        at = 0
+        for seat in range(len(self.hand_sizes)):
+            if seat == self.seat:
+                hands.append(self.hand)
+            else:
+                size = self.hand_sizes[seat]
+                hands.append(tuple(pile[at : at + size]))
+                at += size
+        return State(
+            self.rules,
+            tuple(hands),
+            tuple(pile[at:]),
+            self.discard_pile,
+            self.turn,
+            self.direction,
+            self.suit,
+            self.pending,
+            self.declared,
+            self.drawn,
+            None,
+            False,
+            self.turns,
+            rng.getrandbits(32),
+            0,
+        )
+
+
+def _pending(pending):
+    if pending is None:
+        return None
+    kind = pending["kind"]
+    if kind == "penalty":
+        return ("penalty", pending["amount"])
+    if kind == "jump":
+        return ("jump", pending["count"], pending["by"])
+    return ("question", parse_suit(pending["suit"]))

@@ -1,0 +1,113 @@
+"""Playouts: whole games from a position, as fast as the engine goes (compiled with the engine).
+
+``playout`` plays every seat with ``light_move``, a cheap greedy-like policy (shed many
+cards, keep aces and jokers, counter penalties, win when it can) with random noise, for
+the search bots' simulations. ``random_playout`` plays uniformly random legal moves, as
+``bench/engine.py`` times the engine. Both skip re-checking the moves the generator
+listed (they are legal) and build no list of moves they do not need.
+"""
+
+from .cards import ACE, IS_JOKER, IS_PENALTY, IS_QUESTION, JACK, RANK, SUIT
+from .generate import iter_legal_moves, legal_moves
+from .moves import DRAW, PLAY
+from .transitions import apply
+
+LIGHT_MOVE_LIMIT = 48  # moves weighed per turn: the shorter plays come first
+NOISE = 0.5  # a uniform random bonus in [0, NOISE) per move: playouts must vary
+WIN = 100.0
+EMPTY_WITHOUT_WIN = -3.0
+KEEP_WILD = 2.0  # an ace or a joker spent without a penalty to answer
+DRAW_COST = 1.5  # a draw costs more than the card: the tempo
+DECLARE_AT = 2  # declare Niko Kadi whenever a move leaves this many cards or fewer
+ATTACK = 0.5  # a penalty or a jack on top hurts the next player ...
+ATTACK_NEAR_FINISH = 2.0  # ... and more when they hold two cards or fewer
+SAME_SUIT_LEFT = 0.25  # per card kept of the suit to follow: a play for next turn
+UNANSWERED_QUESTION = 1.0  # a question left unanswered costs a card
+
+
+def light_move(state, rng):
+    """A good-enough move for the player to move, cheaply: the best of at most
+    ``LIGHT_MOVE_LIMIT`` legal moves by a few rules of thumb plus noise."""
+    hand = state.hands[state.turn]
+    held = len(hand)
+    pending = state.pending
+    owed = 0
+    if pending is not None and pending[0] == "penalty":
+        owed = pending[1]
+    d = state._derived
+    finishing = d.is_finishing
+    next_held = len(state.hands[(state.turn + state.direction) % len(state.hands)])
+    attack = ATTACK + (ATTACK_NEAR_FINISH if next_held <= 2 else 0.0)
+    random = rng.random
+    best = None
+    best_score = -1e9
+    seen = 0
+    for move in iter_legal_moves(state):
+        kind = move.kind
+        if kind == PLAY:
+            cards = move.cards
+            played = len(cards)
+            wild = 0
+            for c in cards:
+                if IS_JOKER[c] or RANK[c] == ACE:
+                    wild += 1
+            if played == held:
+                joker = False
+                for c in cards:
+                    joker = joker or IS_JOKER[c]
+                score = WIN if finishing[cards[-1]] and not joker else EMPTY_WITHOUT_WIN
+            else:
+                last = cards[-1]
+                score = played + owed - KEEP_WILD * wild
+                if IS_PENALTY[last] or RANK[last] == JACK:
+                    score += attack
+                elif IS_QUESTION[last] and d.answers_in_play:
+                    score -= UNANSWERED_QUESTION
+                suit = move.suit if move.suit is not None else SUIT[last]
+                for c in hand:
+                    if SUIT[c] == suit and c not in cards:
+                        score += SAME_SUIT_LEFT
+        elif kind == DRAW:
+            score = -DRAW_COST - (owed if owed else 1)
+        else:  # accept a jump, pass after a draw
+            score = -DRAW_COST
+        score += random() * NOISE
+        if score > best_score:
+            best_score = score
+            best = move
+        seen += 1
+        if seen >= LIGHT_MOVE_LIMIT:
+            break
+    left = held - len(best.cards) if best.kind == PLAY else held + (best.kind == DRAW)
+    if left <= DECLARE_AT and not best.declare:
+        best = best.with_declare()
+    return best
+
+
+def playout(state, rng, limit=1000):
+    """The position after ``light_move`` plays every seat from ``state`` to the end of the
+    game, or for ``limit`` moves."""
+    moves = 0
+    while not state.finished and moves < limit:
+        state = apply(state, light_move(state, rng), True)
+        moves += 1
+    return state
+
+
+def random_playout(state, rng):
+    """``(final state, moves)`` after uniformly random legal moves to the end of the game,
+    under ``niko_kadi`` declaring on any move that leaves at most one card (``bench/engine.py``'s player)."""
+    random = rng.random
+    declaring = state.rules.niko_kadi
+    moves = 0
+    while not state.finished:
+        legal = legal_moves(state)
+        move = legal[int(random() * len(legal))]
+        held = len(state.hands[state.turn])
+        if declaring and held <= len(move.cards) + 1:
+            left = held - len(move.cards) if move.kind == PLAY else held + (move.kind == DRAW)
+            if left <= 1:
+                move = move.with_declare()
+        state = apply(state, move, True)
+        moves += 1
+    return state, moves

@@ -1,0 +1,109 @@
+"""Playouts and sampled positions for the search bots (games.engine.playout, .determinize)."""
+
+import json
+import os
+import random
+import subprocess
+import sys
+
+import pytest
+
+from games.engine import COMPILED, Rules, State, new_game
+from games.engine.determinize import Observation
+from games.engine.playout import light_move, playout, random_playout
+from games.engine.rules import PRESETS
+from tests.engine.helpers import build, with_hidden_cards_redealt
+
+
+def positions(preset, players, seed, count=12):
+    """Positions along one game of light moves."""
+    rng = random.Random(seed)
+    state = new_game(Rules.preset(preset), players, seed)
+    out = []
+    while not state.finished and len(out) < count:
+        out.append(state)
+        state = state.apply(light_move(state, rng))
+    return out
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+@pytest.mark.parametrize("players", [2, 4])
+def test_light_moves_are_legal_and_playouts_end(preset, players):
+    rng = random.Random(7)
+    for seed in range(3):
+        for state in positions(preset, players, seed):
+            move = light_move(state, rng)
+            assert move.with_declare(False) in state.legal_moves(), (str(move), state.to_dict())
+            final = playout(state, rng)
+            assert final.finished and final.turns <= state.rules.max_turns
+
+
+def test_a_playout_stops_at_its_limit():
+    state = new_game(Rules.preset("classic"), 4, 3)
+    assert playout(state, random.Random(1), limit=5).turns == 5
+
+
+def test_the_light_policy_wins_when_it_can_and_declares_near_the_end():
+    won = build(hands=["7H", "4D 5D"], discard=["5H"], declared=[True, False])
+    assert str(light_move(won, random.Random(0))) == "7H !"
+    near = build(hands=["7H 9C 9S", "4D 5D"], discard=["5H"])
+    assert light_move(near, random.Random(0)).declare
+
+
+def test_a_random_playout_plays_legal_moves_to_the_end():
+    state, moves = random_playout(new_game(Rules.preset("classic"), 2, 5), random.Random(5))
+    assert state.finished and moves == state.turns
+
+
+def test_a_sample_keeps_what_the_seat_sees_and_deals_the_rest():
+    state = positions("classic", 4, 1)[-1]
+    seat = state.turn
+    observation = Observation(state.view(seat))
+    sample = observation.sample(random.Random(2))
+    assert sample.view(seat) == state.view(seat)
+    assert State.from_dict(sample.to_dict()) == sample  # every card of the deck exactly once
+    assert sample.seed != state.seed and sample.shuffles == 0
+
+
+def test_a_sample_depends_only_on_the_view():
+    state = positions("friendly", 3, 4)[-1]
+    twin = with_hidden_cards_redealt(state, 9)
+    assert twin != state
+    samples = [Observation(s.view(s.turn)).sample(random.Random(3)).to_dict() for s in (state, twin)]
+    assert samples[0] == samples[1]
+
+
+def test_a_spectator_view_cannot_be_searched():
+    with pytest.raises(ValueError, match="spectator"):
+        Observation(new_game(Rules.preset("classic"), 2, 1).view(None))
+
+
+PLAYOUT_SCRIPT = """
+import json, random, sys
+from games.engine import COMPILED, Rules, new_game
+from games.engine.determinize import Observation
+from games.engine.playout import playout, random_playout
+out = []
+for preset in sorted(__import__("games.engine.rules", fromlist=["PRESETS"]).PRESETS):
+    for seed in range(4):
+        rng = random.Random(seed)
+        state = new_game(Rules.preset(preset), 2 + seed % 3, seed)
+        out.append(Observation(state.view(0)).sample(rng).to_dict())
+        out.append(playout(state, rng).to_dict())
+        if preset in ("classic", "rulebook"):
+            out.append(random_playout(state, rng)[0].to_dict())
+print(json.dumps([COMPILED, out]))
+"""
+
+
+@pytest.mark.skipif(not COMPILED, reason="the compiled engine is not built")
+def test_the_compiled_playouts_and_samples_agree_with_the_pure_python_ones():
+    def run(env):
+        done = subprocess.run(
+            [sys.executable, "-c", PLAYOUT_SCRIPT], capture_output=True, text=True, check=True, env=env
+        )
+        return json.loads(done.stdout)
+
+    compiled, pure = run(dict(os.environ)), run(dict(os.environ, KADI_PURE_ENGINE="1"))
+    assert compiled[0] is True and pure[0] is False
+    assert compiled[1] == pure[1]

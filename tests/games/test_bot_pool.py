@@ -1,0 +1,95 @@
+"""Bots think in a process pool, out of any transaction; the move is played only if the game
+has not moved on since (games.bot_pool, services.play_server_turn with a thought move)."""
+
+import asyncio
+import random
+
+import pytest
+
+from games import bot_pool, bots, services
+from games.engine import Rules, new_game
+from games.engine.cards import CARD_TEXT
+from games.models import Game, Move
+
+
+@pytest.fixture
+def pool(settings):
+    settings.BOT_POOL_SIZE = 1
+    yield
+    bot_pool.shutdown()
+
+
+def positions():
+    """A few positions of a four-player classic game of greedy moves, as the server stores them."""
+    rng = random.Random(3)
+    state = new_game(Rules.preset("classic"), 4, 3)
+    out = []
+    while not state.finished and len(out) < 6:
+        out.append(state.to_dict())
+        state = state.apply(bots.choose_move(state, "greedy", rng))
+    return out[1::2]
+
+
+@pytest.mark.parametrize("level", bots.LEVELS)
+async def test_the_pool_thinks_the_move_this_process_would(pool, level):
+    for n, position in enumerate(positions()):
+        thought = await bot_pool.think(position, level, f"seed:{n}")
+        assert thought == bot_pool.choose(position, level, f"seed:{n}")
+
+
+async def test_without_a_pool_a_thread_thinks_the_same_move(settings):
+    settings.BOT_POOL_SIZE = 0
+    position = positions()[0]
+    assert await bot_pool.think(position, "expert", 1) == bot_pool.choose(position, "expert", 1)
+
+
+@pytest.fixture
+def bot_game(user, table):
+    """amani against an expert bot, the bot to move."""
+    services.add_bot(table, "expert")
+    game = services.start_game(table, user)
+    if game.turn == 0:
+        services.submit_move(game.pk, user, str(bots.forfeit_move(game.engine_state())))
+        game.refresh_from_db()
+    assert game.turn == 1
+    return game
+
+
+@pytest.mark.django_db
+def test_a_bot_plays_the_move_thought_from_the_position_of_its_turn(bot_game):
+    turn = services.next_server_turn(bot_game.table_id)
+    assert turn.reason == services.BOT and turn.think[0] == bot_game.state
+    move = bot_pool.choose(*turn.think)
+    row = services.play_server_turn(turn, move=move)
+    assert row.text == move and row.seat == 1
+
+
+@pytest.mark.django_db
+def test_a_move_thought_before_the_game_moved_on_is_not_played(bot_game, user):
+    turn = services.next_server_turn(bot_game.table_id)
+    move = bot_pool.choose(*turn.think)
+    services.resign(bot_game, user)  # the game moves on (here: it ends) while the bot thinks
+    assert services.play_server_turn(turn, move=move) is None
+    assert not Move.objects.filter(game=bot_game, seat=1).exists()
+    assert Game.objects.get(pk=bot_game.pk).status == Game.Status.FINISHED
+
+
+@pytest.mark.django_db
+def test_a_thought_move_that_is_not_legal_here_is_thought_again(bot_game):
+    turn = services.next_server_turn(bot_game.table_id)
+    hand = bot_game.engine_state().hands[0]  # cards the bot does not hold
+    row = services.play_server_turn(turn, move=CARD_TEXT[hand[0]])
+    assert row.seat == 1 and row.text == bot_pool.choose(*turn.think)
+
+
+def test_the_pool_is_off_the_event_loop(pool):
+    async def main():
+        ticks = 0
+        thinking = asyncio.ensure_future(bot_pool.think(positions()[0], "expert", 5))
+        while not thinking.done():
+            ticks += 1
+            await asyncio.sleep(0)
+        return ticks, await thinking
+
+    ticks, move = asyncio.run(main())
+    assert ticks > 1 and move

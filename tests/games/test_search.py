@@ -1,0 +1,78 @@
+"""The search bots (games.search through games.bots): legal, reproducible, blind to hidden cards."""
+
+import random
+
+import pytest
+
+from games.bots import LEVELS, analyse, choose_move
+from games.engine import Rules, new_game
+from games.engine.rules import PRESETS
+from games.search import BUDGETS
+from tests.engine.helpers import build, with_hidden_cards_redealt
+
+SEARCH_LEVELS = tuple(BUDGETS)
+
+
+def positions(preset, players, seed, count):
+    """Positions along one game of greedy moves."""
+    rng = random.Random(seed)
+    state = new_game(Rules.preset(preset), players, seed, first=seed % players)
+    out = []
+    while not state.finished and len(out) < count:
+        out.append(state)
+        state = state.apply(choose_move(state, "greedy", rng))
+    return out
+
+
+def test_the_levels_run_weakest_to_strongest_and_end_with_the_search():
+    assert LEVELS[:2] == ("random", "greedy") and LEVELS[2:] == SEARCH_LEVELS
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_search_plays_legal_moves_under_every_preset(preset, players):
+    rng = random.Random(1)
+    for state in positions(preset, players, players, 8)[::2]:
+        move = choose_move(state, "clever", rng)
+        assert move.with_declare(False) in state.legal_moves(), (str(move), state.to_dict())
+
+
+def test_a_whole_game_of_search_moves_is_legal():
+    rng = random.Random(2)
+    state = new_game(Rules.preset("classic"), 2, 2)
+    while not state.finished:
+        level = "clever" if state.turn == 0 else "greedy"
+        state = state.apply(choose_move(state, level, rng))  # apply refuses an illegal move
+    assert state.finished
+
+
+def test_a_seeded_rng_gives_the_same_choice():
+    state = positions("classic", 3, 5, 6)[-1]
+    for level in SEARCH_LEVELS:
+        assert choose_move(state, level, random.Random(8)) == choose_move(state, level, random.Random(8))
+
+
+@pytest.mark.parametrize("preset", ["classic", "friendly", "rulebook"])
+def test_cards_the_bot_cannot_see_do_not_change_its_choice(preset):
+    for state in positions(preset, 3, 11, 10)[1::3]:
+        twin = with_hidden_cards_redealt(state, 99)
+        assert twin.hands != state.hands and twin.view(state.turn) == state.view(state.turn)
+        for level in SEARCH_LEVELS:
+            assert analyse(state, level, random.Random(4)) == analyse(twin, level, random.Random(4))
+
+
+def test_a_sure_win_is_found_and_rated_certain():
+    state = build(hands=["7H", "4D 5D"], discard=["5H"], declared=[True, False])
+    move, chance = analyse(state, "expert", random.Random(0))
+    assert str(move) == "7H" and chance == 1.0
+
+
+def test_the_win_chance_is_a_probability_from_the_movers_view():
+    for state in positions("classic", 4, 3, 5):
+        _, chance = analyse(state, "clever", random.Random(1))
+        assert 0.0 <= chance <= 1.0
+
+
+def test_only_search_levels_analyse():
+    with pytest.raises(ValueError, match="does not search"):
+        analyse(build(hands=["7H", "4D"], discard=["7D"]), "greedy", random.Random(0))
