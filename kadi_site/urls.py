@@ -1,10 +1,11 @@
-"""URL root: admin, accounts, history, and the games app at the site root."""
+"""URL root: admin, accounts, the language switcher, history, and the games app at the site root."""
 
 from django.contrib import admin
 from django.urls import include, path
 
 urlpatterns = [
     path("admin/", admin.site.urls),
+    path("i18n/", include("django.conf.urls.i18n")),  # set_language: the language switcher
     path("accounts/", include("accounts.urls")),
     path("", include("history.urls")),
     path("", include("games.urls")),
