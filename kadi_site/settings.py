@@ -156,6 +156,7 @@ LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English")), ("sw", _("Swahili"))]
 USE_I18N = True
 LOCALE_PATHS = [BASE_DIR / "locale"]
+FORMAT_MODULE_PATH = ["kadi_site.formats"]  # Swahili dates as Kenya writes them (Django has none)
 TIME_ZONE = "UTC"
 USE_TZ = True
 

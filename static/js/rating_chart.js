@@ -31,7 +31,11 @@
         plugins: { legend: { display: false } },
         scales: {
           x: { title: { display: true, text: data.x_title, color: ink }, ticks: { color: ink, autoSkip: true, maxRotation: 0 } },
-          y: { title: { display: true, text: data.y_title, color: ink }, ticks: { color: ink, precision: 0 } },
+          // Whole points without a thousands separator, as the page writes ratings ("1512").
+          y: {
+            title: { display: true, text: data.y_title, color: ink },
+            ticks: { color: ink, precision: 0, format: { useGrouping: false } },
+          },
         },
       },
     });

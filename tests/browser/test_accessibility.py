@@ -9,7 +9,7 @@ from playwright.sync_api import sync_playwright
 
 from games.services import create_table, start_game, take_seat
 from tests.browser.conftest import CHROMIUM_ARGS
-from tests.browser.helpers import BROWSER_TEST, CHROMIUM
+from tests.browser.helpers import ARTIFACTS, BROWSER_TEST, CHROMIUM
 from tests.conftest import PASSWORD
 from tests.history.helpers import new_game, play_to_the_end
 
@@ -81,6 +81,7 @@ def violations(page):
 @pytest.mark.parametrize("width", WIDTHS)
 def test_no_page_has_a_serious_accessibility_violation(site, live_server, width, language):
     found = {}
+    ARTIFACTS.mkdir(exist_ok=True)
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         contexts = {}
@@ -93,6 +94,10 @@ def test_no_page_has_a_serious_accessibility_violation(site, live_server, width,
             response = page.goto(live_server.url + path)
             assert response.status == 200, path
             assert page.locator("html").get_attribute("lang") == language, path
+            if page.locator("canvas[data-chart-data]").count():  # the profile's rating chart
+                page.wait_for_selector("canvas[data-drawn=true]")
+            shot = f"a11y-{width}-{language}-{who or 'visitor'}{path.replace('/', '-').split('?')[0]}.png"
+            page.screenshot(path=ARTIFACTS / shot, full_page=True)
             problems = violations(page)
             if problems:
                 found[f"{who or 'visitor'} {path}"] = problems

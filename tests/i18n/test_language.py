@@ -2,9 +2,12 @@
 with a button), <html lang>, and the rules document in the reader's language."""
 
 import re
+from datetime import UTC, datetime
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
+from django.utils.formats import date_format
 
 pytestmark = pytest.mark.django_db
 
@@ -44,3 +47,10 @@ def test_the_profile_offers_the_switcher_to_its_owner(client, user, baraka):
 def test_an_unknown_language_changes_nothing(client):
     client.post(reverse("set_language"), {"language": "xx", "next": "/"})
     assert '<html lang="en">' in client.get("/").text
+
+
+def test_swahili_dates_are_written_as_in_kenya():
+    moment = datetime(2026, 11, 23, 18, 45, tzinfo=UTC)
+    with translation.override("sw"):
+        assert date_format(moment, "DATETIME_FORMAT") == "23 Novemba 2026, 18:45"
+        assert date_format(moment, "SHORT_DATE_FORMAT") == "23/11/2026"
