@@ -1,6 +1,7 @@
 """Ratings for display on the scale of ``history.ratings.display``: ``{{ rating|rating_text }}``
-("1512", "1480?" while provisional), ``{{ change|rating_gain }}`` for a RatingChange and
-``{{ before|signed:after }}`` for two ordinals ("+12", "−3", "±0")."""
+("1512", "1480?" while provisional); for a RatingChange ``{{ change|rating_gain }}`` ("+12",
+"−3", "±0") and ``{{ change|rating_after }}``; ``{{ gain|ordinal_gain }}`` for a sum of
+ordinal changes."""
 
 from django import template
 from django.utils.formats import number_format
@@ -22,6 +23,12 @@ def rating_text(rating):
 def rating_gain(change):
     """A RatingChange in display points, signed."""
     return signed_points(display_change(change.ordinal_before, change.ordinal_after))
+
+
+@register.filter
+def rating_after(change):
+    """The rating a RatingChange left, in display points."""
+    return number_format(display(change.ordinal_after))
 
 
 @register.filter

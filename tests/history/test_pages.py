@@ -127,6 +127,8 @@ def test_a_finished_games_page(client, user, baraka):
     shown = re.findall(r'data-card="([^"]+)"', html)
     assert sorted(shown) == sorted(card for hand in game.state["hands"] for card in hand)
     assert re.search(r'class="rating-change"[^>]*>[+−±]\d', html)
+    after = game.rating_changes.first()
+    assert f'title="Rating after this game">{display(after.ordinal_after)}</span>' in html
 
 
 def test_a_running_games_page_hides_the_hands(client, user, baraka):
