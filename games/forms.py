@@ -39,7 +39,8 @@ def option_field(option):
         return forms.TypedChoiceField(
             choices=[(c, rule_sentence(option, c)) for c in option.choices],
             coerce=int if numeric else str,
-            widget=forms.RadioSelect,  # each choice is a sentence: radios wrap, a select cannot
+            # Each choice is a sentence: radios wrap, a select cannot ("radiolist": the admin's own layout).
+            widget=forms.RadioSelect(attrs={"class": "radiolist"}),
             **common,
         )
     if option.kind == "int":
@@ -47,7 +48,7 @@ def option_field(option):
         return forms.IntegerField(widget=hint, **common)
     return forms.MultipleChoiceField(
         choices=[(rank, rank_words(rank)) for rank in option.choices],
-        widget=forms.CheckboxSelectMultiple,
+        widget=forms.CheckboxSelectMultiple(attrs={"class": "radiolist inline"}),
         required=False,
         **common,
     )

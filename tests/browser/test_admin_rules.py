@@ -6,7 +6,7 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from games.services import create_table
-from tests.browser.helpers import BROWSER_TEST, DESKTOP
+from tests.browser.helpers import ARTIFACTS, BROWSER_TEST, DESKTOP
 from tests.conftest import PASSWORD
 
 pytestmark = BROWSER_TEST
@@ -38,6 +38,8 @@ def test_choosing_a_preset_refreshes_the_rules_in_place(table, page, live_server
     summary = page.locator(".field-effective_rules .readonly")
     expect(summary).to_contain_text("An illegal play is punished")
     expect(summary).to_contain_text("52 cards, no jokers. (house rule)")
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.locator(".field-rule_misplay").screenshot(path=ARTIFACTS / "admin-rules-misplay.png")
     page.locator('input[name="rule_hand_size"]').fill("9")
     page.locator('input[name="rule_hand_size"]').dispatch_event("change")
     page.select_option("#id_preset", "rulebook")
