@@ -40,6 +40,13 @@ def rules_in_words(rules, preset):
 
 
 class SeatFormSet(BaseInlineFormSet):
+    def add_fields(self, form, index):
+        """A tabular inline shows its fields' labels only as column headings: name each field
+        for screen readers too."""
+        super().add_fields(form, index)
+        for field in form.fields.values():
+            field.widget.attrs.setdefault("aria-label", field.label)
+
     def clean(self):
         super().clean()
         seats = self.instance.seat_count

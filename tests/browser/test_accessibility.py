@@ -55,6 +55,7 @@ def pages(site):
         ("amani", reverse("password_change")),
         ("amani", reverse("history:import")),
         ("amani", reverse("admin:index")),
+        ("amani", reverse("admin:games_table_change", args=[table])),  # the house-rules form
     ]
 
 
