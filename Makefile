@@ -10,7 +10,15 @@ STAMP := $(VENV)/.installed
 ENGINE_BUILD := games/engine/_compiled/sources.sha256
 ENGINE_SOURCES := $(wildcard games/engine/*.py games/engine/*.pxd)
 
-.PHONY: venv run prod test lint
+# Translations: the catalogues' sources (.po) and their compiled .mo files are both committed,
+# so a checkout serves Swahili without gettext's tools; `make messages` (needs gettext:
+# `apt-get install gettext`) refreshes the sources from the code and compiles them.
+LANGUAGES := sw
+MESSAGES_IGNORE := --ignore=.venv --ignore=staticfiles --ignore=static/vendor --ignore=tests \
+	--ignore=test-artifacts --ignore=node_modules --ignore=bench
+ENGINE_TEXTS := games/engine_texts_extracted.py
+
+.PHONY: venv run prod test lint messages
 
 venv: $(STAMP) $(ENGINE_BUILD)
 
@@ -39,3 +47,11 @@ test: venv
 
 lint: venv
 	$(BIN)/ruff check .
+
+messages: venv
+	$(BIN)/python -m games.engine_texts $(ENGINE_TEXTS)
+	for lang in $(LANGUAGES); do \
+		$(BIN)/python manage.py makemessages --no-obsolete -l $$lang $(MESSAGES_IGNORE) && \
+		$(BIN)/python manage.py makemessages --no-obsolete -d djangojs -l $$lang $(MESSAGES_IGNORE) || exit 1; \
+	done; rm -f $(ENGINE_TEXTS)
+	$(BIN)/python manage.py compilemessages $(foreach lang,$(LANGUAGES),-l $(lang))

@@ -1,9 +1,14 @@
 """The admin: tables with their house rules and seats; games, read-only, with players and moves."""
 
 from django.contrib import admin
+from django.core.exceptions import PermissionDenied
 from django.forms.models import BaseInlineFormSet
+from django.http import JsonResponse
+from django.shortcuts import get_object_or_404
+from django.urls import path, reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
+from django.views.decorators.http import require_POST
 
 from games.engine.rules import GROUPS, OPTIONS
 from games.forms import TableRulesForm, field_name
@@ -36,6 +41,13 @@ def rules_in_words(rules, preset):
 
 
 class SeatFormSet(BaseInlineFormSet):
+    def add_fields(self, form, index):
+        """A tabular inline shows its fields' labels only as column headings: name each field
+        for screen readers too."""
+        super().add_fields(form, index)
+        for field in form.fields.values():
+            field.widget.attrs.setdefault("aria-label", field.label)
+
     def clean(self):
         super().clean()
         seats = self.instance.seat_count
@@ -78,8 +90,51 @@ class TableAdmin(HiddenFieldsAdmin):
         ),
     ]
 
+    class Media:
+        js = ["js/admin_rules.js"]
+        css = {"all": ["css/admin_rules.css"]}
+
     def get_queryset(self, request):
         return super().get_queryset(request).select_related("created_by").prefetch_related("seats")
+
+    def get_urls(self):
+        preview = self.admin_site.admin_view(self.rules_preview)
+        return [path("rules-preview/", preview, name="games_table_rules_preview"), *super().get_urls()]
+
+    def get_form(self, request, obj=None, **kwargs):
+        """The form, its preset wired to the in-place refresh (static/js/admin_rules.js)."""
+        form = super().get_form(request, obj, **kwargs)
+        preview_url = reverse("admin:games_table_rules_preview")
+        attrs = {"data-rules-preview": preview_url, "data-table": obj.pk if obj else ""}
+        form.base_fields["preset"].widget.attrs.update(attrs)
+        return form
+
+    def rules_preview(self, request):
+        """What the rules would be with the form as it stands (JSON: each option's value and
+        the summary in words, or the errors): the page refreshes in place when the preset
+        changes. Stores nothing."""
+        return require_POST(self._rules_preview)(request)
+
+    def _rules_preview(self, request):
+        table_id = request.POST.get("_table", "")
+        if table_id:
+            table = get_object_or_404(Table, pk=table_id) if table_id.isdigit() else None
+            allowed = table is not None and self.has_change_permission(request, table)
+        else:
+            table, allowed = Table(), self.has_add_permission(request)
+        if not allowed:
+            raise PermissionDenied
+        form_class = self.get_form(request, table if table.pk else None)
+        form = form_class(request.POST, instance=table, touched=request.POST.getlist("_touched"))
+        rules = form.preview()
+        if rules is None:
+            return JsonResponse({"errors": form.rule_errors()})
+        values = rules.to_dict()
+        return JsonResponse({
+            "values": {field_name(option): values[option.name] for option in OPTIONS},
+            "summary": rules_in_words(values, form.cleaned_data["preset"]),
+            "errors": [],
+        })
 
     @admin.display(description=_("seats taken"))
     def seats_taken(self, table):

@@ -1,4 +1,5 @@
-"""Project documents shown on the site (docs/rules.md), as HTML from Markdown.
+"""Project documents shown on the site (docs/rules.md, or its translation docs/rules.<lang>.md),
+as HTML from Markdown.
 
 Raw HTML in a document is shown as text, never passed through, and links and images
 keep only web and relative addresses, so a document can hold nothing but Markdown's own
@@ -9,6 +10,7 @@ from pathlib import Path
 
 import markdown
 from django.conf import settings
+from django.utils.translation import get_language
 from markdown.extensions import Extension
 from markdown.treeprocessors import Treeprocessor
 
@@ -40,9 +42,15 @@ def render_markdown(text):
     return markdown.markdown(text, extensions=["tables", "sane_lists", _SafeMarkdown()], output_format="html")
 
 
-def rules_document_html():
-    """docs/rules.md as HTML, or "" while the file does not exist."""
-    path = Path(settings.BASE_DIR) / RULES_DOCUMENT
+def translated_path(path, language):
+    """``docs/rules.md`` in ``language``: ``docs/rules.sw.md`` when it exists, else the English one."""
+    translated = path.with_suffix(f".{language}{path.suffix}")
+    return translated if language and language != "en" and translated.exists() else path
+
+
+def rules_document_html(language=None):
+    """docs/rules.md (in ``language`` when translated) as HTML, or "" while it does not exist."""
+    path = translated_path(Path(settings.BASE_DIR) / RULES_DOCUMENT, language or get_language())
     if not path.exists():
         return ""
     return render_markdown(path.read_text(encoding="utf-8"))

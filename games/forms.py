@@ -4,14 +4,18 @@
 The fields start from the table's effective rules. On save the form stores only the
 options that differ from the chosen preset. Choosing another preset keeps the options
 the table had changed, and any edited in the same submission, unless "reset" is ticked.
-The engine validates the result; its message is shown on the option it names.
+Each edited option is checked on its own, so that every bad value is reported at once,
+under its label; then the engine checks the whole, and rules under which no game could
+be won are refused. ``preview()`` gives the rules a submission would store, for the
+admin's in-place refresh when the preset changes (static/js/admin_rules.js).
 """
 
 from django import forms
+from django.core.exceptions import NON_FIELD_ERRORS
 from django.utils.translation import gettext_lazy as _
 
 from games.engine import Rules
-from games.engine.rules import OPTIONS
+from games.engine.rules import OPTIONS, OPTIONS_BY_NAME
 from games.models import Table
 from games.presentation import OPTION_LABELS, rank_words, rule_sentence
 
@@ -35,6 +39,8 @@ def option_field(option):
         return forms.TypedChoiceField(
             choices=[(c, rule_sentence(option, c)) for c in option.choices],
             coerce=int if numeric else str,
+            # Each choice is a sentence: radios wrap, a select cannot ("radiolist": the admin's own layout).
+            widget=forms.RadioSelect(attrs={"class": "radiolist"}),
             **common,
         )
     if option.kind == "int":
@@ -43,7 +49,7 @@ def option_field(option):
         return forms.IntegerField(widget=hint, **common)
     return forms.MultipleChoiceField(
         choices=[(rank, rank_words(rank)) for rank in option.choices],
-        widget=forms.CheckboxSelectMultiple,
+        widget=forms.CheckboxSelectMultiple(attrs={"class": "radiolist inline"}),
         required=False,
         **common,
     )
@@ -69,8 +75,11 @@ class TableRulesForm(forms.ModelForm, OptionFields):
         model = Table
         fields = ["name", "seat_count", "preset", "turn_timer_seconds", "created_by"]
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, touched=None, **kwargs):
+        """``touched``: the options the user edited (by field name), when the page knows
+        better than a comparison with the initial values (after an in-place refresh)."""
         super().__init__(*args, **kwargs)
+        self.touched = touched
         effective = self.current_rules().to_dict()
         for option in OPTIONS:
             self.initial.setdefault(field_name(option), effective[option.name])
@@ -90,19 +99,71 @@ class TableRulesForm(forms.ModelForm, OptionFields):
         values = {"preset": preset}  # + the table's overrides + what was edited
         if not cleaned.get("reset_to_preset"):
             values.update(self.instance.rule_overrides)
+        edited = self.changed_data if self.touched is None else self.touched
         for option in OPTIONS:
             name = field_name(option)
-            if name in cleaned and name in self.changed_data:
+            if name in cleaned and name in edited:
                 values[option.name] = cleaned[name]
+                self._check_option(option, cleaned[name])
+        if any(field_name(option) in self.errors for option in OPTIONS):
+            return cleaned
         try:
             rules = Rules.from_dict(values)
         except ValueError as error:
             self._add_engine_error(error)
-        else:
-            self.instance.rule_overrides = rules.overrides(preset)
+            return cleaned
+        reason = unwinnable_reason(rules)
+        if reason:
+            self.add_error(field_name(OPTIONS_BY_NAME["finishing_ranks"]), reason)
+            return cleaned
+        self.rules = rules
+        self.instance.rule_overrides = rules.overrides(preset)
         return cleaned
 
+    def _check_option(self, option, value):
+        try:
+            option.clean(value)
+        except ValueError:
+            self.add_error(field_name(option), not_allowed(option))
+
     def _add_engine_error(self, error):
-        """Show the engine's message on the option it names ("hand_size: ..."), else on top."""
-        name = FIELD_PREFIX + str(error).split(":", 1)[0]
-        self.add_error(name if name in self.fields else None, str(error))
+        """Show the engine's message on the option it names ("hand_size: ..."), under its
+        label rather than its name; else on top."""
+        name, _sep, text = str(error).partition(":")
+        option = OPTIONS_BY_NAME.get(name)
+        if option is None:
+            self.add_error(None, str(error))
+        else:
+            self.add_error(field_name(option), f"{OPTION_LABELS[option.name]}:{text}")
+
+    def preview(self):
+        """The rules this submission would store (whatever the table's other fields say),
+        or None while its rules have errors."""
+        self.is_valid()
+        return getattr(self, "rules", None)
+
+    def rule_errors(self):
+        """Every error of the rules, each message already naming its option."""
+        names = {field_name(option) for option in OPTIONS} | {"preset", NON_FIELD_ERRORS}
+        return [str(text) for name, texts in self.errors.items() if name in names for text in texts]
+
+
+def not_allowed(option):
+    """Why a value of ``option`` is refused, in words, under the option's label."""
+    label = OPTION_LABELS[option.name]
+    if option.kind == "int":
+        return _("%(label)s: choose a whole number from %(low)d to %(high)d.") % {
+            "label": label, "low": option.low, "high": option.high,
+        }
+    return _("%(label)s: choose one of the values offered.") % {"label": label}
+
+
+def unwinnable_reason(rules):
+    """Why no game could ever be won under ``rules`` (a game would run to its turn limit),
+    or None. A winning play must end on a finishing card (RULES.md section 6)."""
+    if not rules.finishing_ranks:
+        return _(
+            "%(label)s: choose at least one. A winning play must end on one of these cards, "
+            "so with none no game could ever be won."
+        ) % {"label": OPTION_LABELS["finishing_ranks"]}
+    return None

@@ -3,8 +3,10 @@
 Game records are imported on the staff page ``history:import``."""
 
 from django.contrib import admin
+from django.utils.translation import gettext_lazy as _
 
 from history.models import ImportedGame, Rating, RatingChange
+from history.ratings import display
 from kadi_site.admin_guard import HiddenFieldsAdmin
 
 
@@ -18,10 +20,14 @@ class ReadOnlyAdmin(HiddenFieldsAdmin):
 
 @admin.register(Rating)
 class RatingAdmin(ReadOnlyAdmin):
-    list_display = ["user", "ordinal", "mu", "sigma", "games", "provisional", "bot", "last_played"]
+    list_display = ["user", "shown", "ordinal", "mu", "sigma", "games", "provisional", "bot", "last_played"]
     list_filter = ["provisional", "bot"]
     search_fields = ["user__username", "user__display_name"]
     list_select_related = ["user"]
+
+    @admin.display(description=_("rating shown"), ordering="ordinal")
+    def shown(self, rating):
+        return display(rating.ordinal)
 
 
 @admin.register(RatingChange)

@@ -48,6 +48,8 @@ class LeaderboardForm(forms.Form):
         ],
     )
 
+    provisional = forms.BooleanField(label=_("Include provisional ratings (marked ?)"), required=False)
+
     def clean_view(self):
         return self.cleaned_data["view"] or leaderboard.ALL_TIME
 

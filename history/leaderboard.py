@@ -10,7 +10,9 @@ Two views:
   whose rating is still provisional or whose account is closed. Summed in one query (an
   index-only scan of the window), kept a minute in the cache, paged and ranked in memory.
 
-Ties keep a fixed order: the lower user id first. ``kind`` narrows to humans or bots.
+Ties keep a fixed order: the lower user id first. ``kind`` narrows to humans or bots;
+``provisional`` adds the players whose rating is still provisional (shown with "?"), left
+out by default as lichess and Board Game Arena leave them out.
 """
 
 from datetime import timedelta
@@ -29,19 +31,21 @@ ALL_TIME, RECENT = "all", "30d"
 EVERYONE, HUMANS, BOTS = "", "humans", "bots"
 
 
-def standings(view, kind=EVERYONE, now=None):
-    """The ranking for ``view`` (ALL_TIME or RECENT) and ``kind``, as of ``now``."""
+def standings(view, kind=EVERYONE, now=None, provisional=False):
+    """The ranking for ``view`` (ALL_TIME or RECENT) and ``kind``, as of ``now``; with the
+    provisional ratings too when ``provisional``."""
     now = now or timezone.now()
-    return RecentGains(kind, now) if view == RECENT else AllTime(kind, now)
+    ranking = RecentGains if view == RECENT else AllTime
+    return ranking(kind, now, provisional)
 
 
 class AllTime:
     """``rows``: the ranked Ratings, best first (a queryset: page it)."""
 
-    def __init__(self, kind, now):
-        rows = Rating.objects.filter(
-            provisional=False, last_played__gte=now - INACTIVE_AFTER, user__is_active=True
-        )
+    def __init__(self, kind, now, provisional=False):
+        rows = Rating.objects.filter(last_played__gte=now - INACTIVE_AFTER, user__is_active=True)
+        if not provisional:
+            rows = rows.filter(provisional=False)
         self.rows = _of_kind(rows, kind, "bot").select_related("user").order_by("-ordinal", "user")
 
     def rank_of(self, user):
@@ -63,19 +67,23 @@ class RecentGains:
     Summing the window takes one aggregate over every game in it, so the rows are cached
     for ``RECENT_CACHE_SECONDS``: the 30-day standings may lag that much behind."""
 
-    def __init__(self, kind, now):
-        key = f"history:leaderboard:{RECENT}:{kind}"
+    def __init__(self, kind, now, provisional=False):
+        key = self.cache_key(kind, provisional)
         rows = cache.get(key)
         if rows is None:
-            rows = list(self.query(kind, now))
+            rows = list(self.query(kind, now, provisional))
             cache.set(key, rows, RECENT_CACHE_SECONDS)
         self.rows = rows
 
     @staticmethod
-    def query(kind, now):
-        changes = RatingChange.objects.filter(
-            played_at__gte=now - WINDOW, user__rating__provisional=False, user__is_active=True
-        )
+    def cache_key(kind, provisional=False):
+        return f"history:leaderboard:{RECENT}:{kind}:{int(provisional)}"
+
+    @staticmethod
+    def query(kind, now, provisional=False):
+        changes = RatingChange.objects.filter(played_at__gte=now - WINDOW, user__is_active=True)
+        if not provisional:
+            changes = changes.filter(user__rating__provisional=False)
         return (
             _of_kind(changes, kind, "user__rating__bot")
             .values("user")

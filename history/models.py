@@ -10,7 +10,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from games.models import Game
-from history.ratings import NEWCOMER
+from history.ratings import NEWCOMER, display
 
 
 class Rating(models.Model):
@@ -44,7 +44,7 @@ class Rating(models.Model):
         ]
 
     def __str__(self):
-        return _("%(user)s: %(rating).1f") % {"user": self.user, "rating": self.ordinal}
+        return _("%(user)s: %(rating)d") % {"user": self.user, "rating": display(self.ordinal)}
 
 
 class RatingChange(models.Model):
@@ -88,14 +88,10 @@ class RatingChange(models.Model):
         ]
 
     def __str__(self):
-        return _("%(user)s in %(game)s: %(before).1f → %(after).1f") % {
+        return _("%(user)s in %(game)s: %(before)d → %(after)d") % {
             "user": self.user, "game": self.game,
-            "before": self.ordinal_before, "after": self.ordinal_after,
+            "before": display(self.ordinal_before), "after": display(self.ordinal_after),
         }
-
-    @property
-    def gain(self):
-        return self.ordinal_after - self.ordinal_before
 
 
 class GameSnapshot(models.Model):

@@ -149,12 +149,13 @@ def leaderboard(request):
     form = LeaderboardForm(request.GET)
     choice = form.cleaned_data if form.is_valid() else {"view": ranked.ALL_TIME, "kind": ranked.EVERYONE}
     view = choice["view"]
-    ranking = ranked.standings(view, choice["kind"])
+    ranking = ranked.standings(view, choice["kind"], provisional=choice.get("provisional", False))
     page = Paginator(ranking.rows, ranked.PAGE_SIZE).get_page(request.GET.get("page"))
     your_rank = ranking.rank_of(request.user) if request.user.is_authenticated else None
     context = {
         "form": form,
         "recent": view == ranked.RECENT,
+        "with_provisional": choice.get("provisional", False),
         "page": page,
         "entries": ranking.entries(page.object_list, page.start_index()),
         "your_rank": your_rank,

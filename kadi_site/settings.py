@@ -178,11 +178,15 @@ if EMAIL_HOST:
 else:
     EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
 
-# Internationalisation: every user-facing string is marked; English is the only language so far.
+# Internationalisation: English and Swahili. The language comes from the visitor's choice
+# (the header's switcher, Django's set_language: a cookie), else Accept-Language, else English.
+# The catalogues live in locale/ (`make messages` refreshes them; the compiled .mo files are
+# committed, so a checkout serves Swahili without gettext's tools).
 LANGUAGE_CODE = "en"
-LANGUAGES = [("en", _("English"))]
+LANGUAGES = [("en", _("English")), ("sw", _("Swahili"))]
 USE_I18N = True
 LOCALE_PATHS = [BASE_DIR / "locale"]
+FORMAT_MODULE_PATH = ["kadi_site.formats"]  # Swahili dates as Kenya writes them (Django has none)
 TIME_ZONE = "UTC"
 USE_TZ = True
 

@@ -62,7 +62,8 @@
   }
 
   function setDisabled(link, disabled) {
-    link.toggleAttribute("aria-disabled", disabled);
+    if (disabled) link.setAttribute("aria-disabled", "true");
+    else link.removeAttribute("aria-disabled");
     link.classList.toggle("is-disabled", disabled);
   }
 

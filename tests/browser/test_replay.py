@@ -68,7 +68,7 @@ def test_stepping_through_a_replay_with_the_keyboard(finished, page, live_server
 
     page.keyboard.press("Home")
     board_at(page, 0)
-    expect(page.locator('[data-go="previous"]')).to_have_attribute("aria-disabled", "")
+    expect(page.locator('[data-go="previous"]')).to_have_attribute("aria-disabled", "true")
 
     page.select_option("[data-speed]", "120")
     page.get_by_role("button", name="Play").click()

@@ -66,7 +66,7 @@ def test_every_option_has_a_proper_widget_and_no_json(admin_client, table):
     page = admin_client.get(change_url(table)).text
     assert 'name="rule_overrides"' not in page
     assert re.search(r'<input type="checkbox" name="rule_voluntary_draw"[^>]*checked', page)
-    assert re.search(r'<select name="rule_misplay"', page)
+    assert re.search(r'<input type="radio" name="rule_misplay" value="reject"[^>]*checked', page)
     assert re.search(r'<input type="number" name="rule_hand_size" value="5"[^>]*min="3"[^>]*max="7"', page)
     assert re.search(r'<input type="checkbox" name="rule_finishing_ranks" value="10"[^>]*checked', page)
     assert not re.search(r'<input type="checkbox" name="rule_finishing_ranks" value="A"[^>]*checked', page)
@@ -104,13 +104,13 @@ def test_rank_options_are_saved_from_their_checkboxes(admin_client, table):
     assert table.rule_overrides == {"hand_size": 5, "finishing_ranks": ["A", "4", "5", "6", "7", "9", "10"]}
 
 
-def test_the_engines_validation_is_shown_as_a_form_error(admin_client, table):
-    response = post(admin_client, table, rule_hand_size="9")
+def test_every_bad_option_is_reported_at_once_under_its_label(admin_client, table):
+    response = post(admin_client, table, rule_hand_size="9", rule_joker_draw="99")
     assert response.status_code == 200
     errors = response.context["adminform"].form.errors
-    assert errors["rule_hand_size"] == [
-        "hand_size: 9 is not allowed; allowed values: a whole number from 3 to 7"
-    ]
+    assert errors["rule_hand_size"] == ["Cards dealt: choose a whole number from 3 to 7."]
+    assert errors["rule_joker_draw"] == ["Joker penalty: choose a whole number from 5 to 10."]
+    assert "hand_size:" not in response.text and "joker_draw:" not in response.text  # no internal names
     table.refresh_from_db()
     assert table.rule_overrides == {"hand_size": 5}
 
@@ -135,6 +135,51 @@ def test_an_elimination_hand_between_off_and_ten_is_refused(admin_client, table)
     assert errors["rule_elimination_hand"] == [
         "elimination_hand: 5 is not allowed; allowed values: 0 (off) or a whole number from 10 to 30"
     ]
+
+
+def test_rules_under_which_nobody_can_win_are_refused(admin_client, table):
+    response = post(admin_client, table, rule_finishing_ranks=None)  # every box unticked
+    assert response.status_code == 200
+    [message] = response.context["adminform"].form.errors["rule_finishing_ranks"]
+    assert message.startswith("Finishing cards: choose at least one.") and "could ever be won" in message
+    table.refresh_from_db()
+    assert table.rule_overrides == {"hand_size": 5}
+
+
+def preview(admin_client, table, touched=(), **changes):
+    data = form_data(admin_client.get(change_url(table)), **changes)
+    data.update(_table=str(table.pk) if table else "", _touched=list(touched))
+    return admin_client.post(reverse("admin:games_table_rules_preview"), data)
+
+
+def test_the_preview_gives_a_new_presets_values_and_summary_without_saving(admin_client, table):
+    answer = preview(admin_client, table, preset="classic").json()
+    assert answer["errors"] == []
+    classic = Rules.from_dict({"preset": "classic", "hand_size": 5}).to_dict()  # the override stays
+    assert answer["values"] == {f"rule_{name}": value for name, value in classic.items()}
+    assert "Each player is dealt 5 cards. (house rule)" in answer["summary"]
+    table.refresh_from_db()
+    assert table.preset == "friendly"
+    # After a refresh the page holds classic's values; only the options the user touched count
+    # as edited, so going on to another preset takes that preset's values for the rest.
+    page = {"preset": "rulebook", "rule_misplay": "penalty", "rule_jokers": "0"}  # misplay: classic's
+    answer = preview(admin_client, table, ["rule_jokers"], **page).json()
+    rulebook = Rules.from_dict({"preset": "rulebook", "hand_size": 5, "jokers": 0}).to_dict()
+    assert answer["values"] == {f"rule_{name}": value for name, value in rulebook.items()}
+
+
+def test_the_preview_reports_every_error_and_is_for_staff_only(admin_client, table, make_user):
+    touched = ["rule_hand_size", "rule_joker_draw"]
+    answer = preview(admin_client, table, touched, rule_hand_size="9", rule_joker_draw="1").json()
+    assert answer["errors"] == [
+        "Cards dealt: choose a whole number from 3 to 7.",
+        "Joker penalty: choose a whole number from 5 to 10.",
+    ]
+    url = reverse("admin:games_table_rules_preview")
+    assert admin_client.get(url).status_code == 405
+    admin_client.force_login(make_user("player"))  # not staff
+    response = admin_client.post(url, {"_table": table.pk, "preset": "classic"})
+    assert response.status_code == 302 and "/admin/login/" in response["Location"]
 
 
 def test_another_preset_keeps_the_changed_options_unless_reset(admin_client, table):

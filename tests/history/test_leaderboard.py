@@ -114,7 +114,7 @@ def test_the_30_day_standings_are_cached_for_a_minute():
     assert recent_ids(leaderboard.EVERYONE) == [steady.pk]
     gained(late, 5.0, days_ago=0)
     assert recent_ids(leaderboard.EVERYONE) == [steady.pk]  # until the cached rows expire
-    cache.delete(f"history:leaderboard:{leaderboard.RECENT}:{leaderboard.EVERYONE}")
+    cache.delete(leaderboard.RecentGains.cache_key(leaderboard.EVERYONE))
     assert recent_ids(leaderboard.EVERYONE) == [late.pk, steady.pk]
 
 
@@ -157,10 +157,21 @@ def test_the_30_day_view_on_the_page(client):
     gained(rated("steady", 10), 2.5, days_ago=3)
     html = client.get(reverse("history:leaderboard"), {"view": "30d"}).text
     assert "Rating gained in games that ended in the last 30 days." in html
-    assert "+2.5" in html
+    assert "+50" in html  # 2.5 ordinal points, 20 display points each
 
 
 def test_an_unknown_view_falls_back_to_all_time(client):
     rated("top", 30)
     response = client.get(reverse("history:leaderboard"), {"view": "forever", "kind": "cats"})
     assert response.status_code == 200 and ">top<" in response.text
+
+
+def test_provisional_ratings_are_shown_with_a_question_mark_when_asked_for(client):
+    rated("middle", 20)
+    rated("newcomer", 1.2, provisional=True, games=2)
+    assert names(leaderboard.ALL_TIME) == ["middle"]
+    with_new = leaderboard.standings(leaderboard.ALL_TIME, now=NOW, provisional=True).rows
+    assert [rating.user.username for rating in with_new] == ["middle", "newcomer"]
+    html = client.get(reverse("history:leaderboard"), {"provisional": "on"}).text
+    assert "<td>1900</td>" in html and "<td>1524?</td>" in html  # 1500 + 20 × ordinal, rounded
+    assert "1524?" not in client.get(reverse("history:leaderboard")).text

@@ -1,5 +1,6 @@
 """History lists with filters and pages, game pages, and the profile's figures and chart."""
 
+import json
 import re
 from datetime import UTC, datetime
 
@@ -9,6 +10,7 @@ from django.urls import reverse
 from games.models import Game
 from games.services import resign
 from history.models import Rating
+from history.ratings import display
 from history.views import HISTORY_PAGE_SIZE
 from tests.games.helpers import put_position
 from tests.history.helpers import new_game, play_to_the_end
@@ -125,6 +127,8 @@ def test_a_finished_games_page(client, user, baraka):
     shown = re.findall(r'data-card="([^"]+)"', html)
     assert sorted(shown) == sorted(card for hand in game.state["hands"] for card in hand)
     assert re.search(r'class="rating-change"[^>]*>[+−±]\d', html)
+    after = game.rating_changes.first()
+    assert f'title="Rating after this game">{display(after.ordinal_after)}</span>' in html
 
 
 def test_a_running_games_page_hides_the_hands(client, user, baraka):
@@ -148,13 +152,17 @@ def test_the_profile_shows_results_rating_and_chart(client, user, baraka, chebet
     assert "<dt>Games played</dt><dd>3</dd>" in html and "<dt>Wins</dt><dd>2</dd>" in html
     assert "<dt>Win rate</dt><dd>67 %</dd>" in html
     assert "<dt>Average place</dt><dd>1.33</dd>" in html
-    assert f"{rating.ordinal:.1f}?" in html and "(provisional)" in html
-    points = re.search(r'<polyline class="rating-chart__line" points="([^"]+)"', html).group(1)
-    assert len(points.split()) == 4  # the start, then after each of the three games
+    assert f"<dd>{display(rating.ordinal)}? " in html and "(provisional)" in html
+    data = re.search(r'<script id="rating-chart-data" type="application/json">(.+?)</script>', html)
+    chart = json.loads(data.group(1))
+    assert len(chart["ratings"]) == 4  # the start, then after each of the three games
+    assert chart["ratings"][0] == 1500 and chart["ratings"][-1] == display(rating.ordinal)
+    assert chart["labels"][0].startswith("before ") and chart["x_title"] == "Date"
+    assert html.count("<tr><td>") == 4  # the same points as a table
     assert "Rating after each of the last 3 rated games." in html
     assert len(GAME_LINK.findall(html)) == 3
 
 
 def test_a_newcomers_profile_has_no_chart(client, user):
     html = client.get(reverse("profile", args=["amani"])).text
-    assert "<svg" not in html and "No games yet." in html and "0.0?" in html
+    assert "rating-chart-data" not in html and "No games yet." in html and "<dd>1500? " in html

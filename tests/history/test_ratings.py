@@ -8,7 +8,16 @@ from games.models import Game
 from games.services import resign, submit_move
 from games.signals import game_finished
 from history.models import Rating, RatingChange
-from history.ratings import NEWCOMER, PROVISIONAL_GAMES, PROVISIONAL_SIGMA, Skill, is_provisional, rate
+from history.ratings import (
+    NEWCOMER,
+    PROVISIONAL_GAMES,
+    PROVISIONAL_SIGMA,
+    Skill,
+    display,
+    display_change,
+    is_provisional,
+    rate,
+)
 from tests.engine.helpers import position
 from tests.games.helpers import put_position
 from tests.history.helpers import new_game, play_to_the_end
@@ -162,3 +171,15 @@ def test_the_rating_commits_or_rolls_back_with_the_end_of_the_game(user, baraka)
     assert not RatingChange.objects.exists()
     finished = play_to_the_end(game)
     assert RatingChange.objects.filter(game=finished).count() == 2
+
+
+def test_the_display_scale_starts_newcomers_at_1500_and_rounds():
+    assert display(NEWCOMER.ordinal) == 1500
+    assert display(0.624) == 1512 and display(0.626) == 1513  # rounded, not truncated
+    assert display(-0.15) == 1497 and display(-0.175) == 1497  # 1496.5 rounds half up
+    assert display_change(0.0, 0.6) == 12 and display_change(1.0, 0.85) == -3
+
+
+def test_a_rating_change_adds_up_to_the_ratings_shown():
+    before, after = 0.33, 0.97  # 1506.6 -> 1519.4: shown 1507 -> 1519, so +12 (not +13)
+    assert display(before) + display_change(before, after) == display(after)

@@ -1,0 +1,80 @@
+// The table admin's house rules: choosing a preset (or ticking "reset") refreshes every
+// option and the summary in words in place, from the server's reading of the form
+// (TableAdmin.rules_preview), so the page shows what saving would store. Options the user
+// edits themselves are sent as "_touched": they keep their values across presets.
+// Without JavaScript the form works as before: the new values show after saving.
+(function () {
+  "use strict";
+
+  var touched = new Set();
+
+  function setValue(form, name, value) {
+    var inputs = form.querySelectorAll('[name="' + name + '"]');
+    inputs.forEach(function (input) {
+      if (input.type === "checkbox" && Array.isArray(value)) {
+        input.checked = value.indexOf(input.value) !== -1;
+      } else if (input.type === "checkbox") {
+        input.checked = Boolean(value);
+      } else if (input.type === "radio") {
+        input.checked = input.value === String(value);
+      } else {
+        input.value = String(value);
+      }
+    });
+  }
+
+  function showErrors(status, errors) {
+    status.textContent = "";
+    errors.forEach(function (message) {
+      var item = document.createElement("li");
+      item.textContent = message;
+      status.appendChild(item);
+    });
+  }
+
+  function refresh(form, preset, status) {
+    var data = new FormData(form);
+    data.append("_table", preset.dataset.table);
+    touched.forEach(function (name) { data.append("_touched", name); });
+    fetch(preset.dataset.rulesPreview, { method: "POST", body: data, credentials: "same-origin" })
+      .then(function (response) { return response.json(); })
+      .then(function (answer) {
+        showErrors(status, answer.errors);
+        if (!answer.values) {
+          return;
+        }
+        Object.keys(answer.values).forEach(function (name) { setValue(form, name, answer.values[name]); });
+        var summary = form.querySelector(".field-effective_rules .readonly");
+        if (summary) {
+          summary.innerHTML = answer.summary;  // built by format_html on the server: escaped
+        }
+      });
+  }
+
+  function start() {
+    var preset = document.querySelector("select[data-rules-preview]");
+    if (!preset) {
+      return;
+    }
+    var form = preset.form;
+    var status = document.createElement("ul");
+    status.className = "errorlist rules-preview-errors";
+    status.setAttribute("role", "status");
+    preset.parentNode.appendChild(status);
+    form.addEventListener("change", function (event) {
+      var name = event.target.name || "";
+      if (name.indexOf("rule_") === 0) {
+        touched.add(name);
+      }
+      if (event.target === preset || name === "reset_to_preset") {
+        refresh(form, preset, status);
+      }
+    });
+  }
+
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", start);
+  } else {
+    start();
+  }
+})();
