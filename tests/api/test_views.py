@@ -43,6 +43,7 @@ def test_a_session_cookie_does_not_authenticate(client, user, game):
     assert client.post(move_url(game, "7H")).status_code == 401
 
 
+@pytest.mark.django_db(transaction=True)  # the stream reads through Channels' database thread
 def test_another_players_game_is_not_found_like_a_missing_one(client, make_user, game):
     other = make_user("wanjiru")
     auth = {"HTTP_AUTHORIZATION": f"Bearer {create_token(other, 'x')[1]}"}
