@@ -60,7 +60,8 @@ def _option_type(option):
     if option.kind == "bool":
         return StrictBool
     if option.kind == "int":
-        return Annotated[StrictInt, Field(ge=option.low, le=option.high)]
+        ranged = Annotated[StrictInt, Field(ge=option.low, le=option.high)]
+        return ranged if option.off is None else Literal[option.off] | ranged
     if option.kind == "ranks":
         return Annotated[list[Literal[option.choices]], Field(max_length=len(option.choices))]
     return Literal[option.choices]
