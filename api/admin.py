@@ -3,10 +3,11 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from api.models import ApiToken
+from kadi_site.admin_guard import HiddenFieldsAdmin
 
 
 @admin.register(ApiToken)
-class ApiTokenAdmin(admin.ModelAdmin):
+class ApiTokenAdmin(HiddenFieldsAdmin):
     """Tokens can be seen and revoked here, never made or read: only their digest is stored."""
 
     list_display = ("label", "user", "prefix", "created_at", "last_used_at", "revoked_at")

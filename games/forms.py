@@ -151,6 +151,10 @@ class TableRulesForm(forms.ModelForm, OptionFields):
 def not_allowed(option):
     """Why a value of ``option`` is refused, in words, under the option's label."""
     label = OPTION_LABELS[option.name]
+    if option.kind == "int" and option.off is not None:
+        return _("%(label)s: choose %(off)d (off) or a whole number from %(low)d to %(high)d.") % {
+            "label": label, "off": option.off, "low": option.low, "high": option.high,
+        }
     if option.kind == "int":
         return _("%(label)s: choose a whole number from %(low)d to %(high)d.") % {
             "label": label, "low": option.low, "high": option.high,

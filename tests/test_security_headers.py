@@ -24,7 +24,8 @@ class InlineCode(HTMLParser):
     def handle_starttag(self, tag, attrs):
         attrs = dict(attrs)
         if tag == "script":
-            self._in_script = "src" not in attrs
+            # json_script's data (type application/json) is never run, so no policy blocks it
+            self._in_script = "src" not in attrs and attrs.get("type") != "application/json"
         if tag == "style":
             self.found.append("<style> element")
         for name, value in attrs.items():

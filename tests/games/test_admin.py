@@ -117,7 +117,7 @@ def test_every_bad_option_is_reported_at_once_under_its_label(admin_client, tabl
 
 def test_the_community_options_are_offered_with_their_help_and_saved(admin_client, table):
     page = admin_client.get(change_url(table)).text
-    assert re.search(r'<select name="rule_penalty_deflect"', page)
+    assert re.search(r'<input type="radio" name="rule_penalty_deflect" value="king-jack"', page)
     number = r'<input type="number" name="rule_elimination_hand" value="0"[^>]*min="0"[^>]*max="30"'
     assert re.search(number, page)
     assert "one jack of that suit passes it to the next player" in page  # the option's help
@@ -133,7 +133,7 @@ def test_the_community_options_are_offered_with_their_help_and_saved(admin_clien
 def test_an_elimination_hand_between_off_and_ten_is_refused(admin_client, table):
     errors = post(admin_client, table, rule_elimination_hand="5").context["adminform"].form.errors
     assert errors["rule_elimination_hand"] == [
-        "elimination_hand: 5 is not allowed; allowed values: 0 (off) or a whole number from 10 to 30"
+        "Elimination hand: choose 0 (off) or a whole number from 10 to 30."
     ]
 
 
