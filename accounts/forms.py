@@ -72,4 +72,4 @@ class SignUpForm(UserCreationForm):
 class AccountSettingsForm(forms.ModelForm):
     class Meta:
         model = User
-        fields = ("display_name", "email")
+        fields = ("display_name", "email", "hand_order", "turn_sound", "turn_notification")

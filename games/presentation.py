@@ -8,7 +8,7 @@ and never a full state, so nothing hidden can reach a page through it.
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from games.engine.cards import CARD_TEXT, SUIT_SYMBOLS, SUITS
+from games.engine.cards import CARD_BY_TEXT, CARD_TEXT, RANK, RANKS, SUIT, SUIT_SYMBOLS, SUITS
 from games.engine.moves import Move
 from games.engine.rules import (
     DEFAULT_PRESET,
@@ -435,6 +435,41 @@ def pending_words(view, names):
     }
 
 
+# Hands read left to right by suit in alternating colours, ranks from the ace up; jokers last.
+HAND_SUIT_ORDER = (SUITS.index("S"), SUITS.index("H"), SUITS.index("C"), SUITS.index("D"))
+HAND_ORDERS = ("suit", "rank")
+
+
+def _hand_key(order):
+    def key(text):
+        card = CARD_BY_TEXT[text]
+        if SUIT[card] is None:  # a joker
+            return (1, len(RANKS), 0, text)
+        suit = HAND_SUIT_ORDER.index(SUIT[card])
+        return (0, suit, RANK[card], text) if order == "suit" else (0, RANK[card], suit, text)
+
+    return key
+
+
+def sorted_hand(hand, order="suit"):
+    """A hand in the player's chosen order: ``"suit"`` (each suit together, ranks rising)
+    or ``"rank"`` (each rank together); the jokers at the end either way."""
+    return sorted(hand, key=_hand_key(order if order in HAND_ORDERS else "suit"))
+
+
+def hand_cards(view, playable, order):
+    """The viewer's hand for the page, sorted, each card marked: ``playable`` (it may begin a
+    legal play now; None when it is not their turn: then no card is marked) and ``drawn``."""
+    return [
+        {
+            "text": text,
+            "drawn": text == view["drawn"],
+            "playable": None if playable is None else text in playable,
+        }
+        for text in sorted_hand(view["hand"] or [], order)
+    ]
+
+
 def allowed_actions(view):
     """The buttons to offer the viewer: a subset of play, draw, accept, pass (the engine judges)."""
     you = view["you"]
@@ -466,12 +501,14 @@ def _status_words(view, names, result):
     return _("%(name)s to play.") % {"name": names[view["turn"]]}
 
 
-def describe_game(view, seats, result=None):
+def describe_game(view, seats, result=None, playable=None, hand_order="suit"):
     """Everything a table page shows about a game, from one player's (or a spectator's) view.
 
     ``seats`` holds, by engine seat, ``{"name", "left"}``; ``result`` is None while the
     game runs, else ``{"places": [place by seat], "winner": seat or None}`` as the site
-    recorded them. Cards come from ``view`` alone, so hidden cards cannot leak through this.
+    recorded them. Cards come from ``view`` alone, so hidden cards cannot leak through this;
+    ``playable``: on the viewer's turn, the texts of their cards that may begin a play
+    (``State.playable_cards``). ``hand_order``: see ``sorted_hand``.
     """
     you = view["you"]
     over = result is not None
@@ -503,6 +540,7 @@ def describe_game(view, seats, result=None):
         "in_play": not over and you is not None,
         "your_turn": not over and you is not None and view["turn"] == you,
         "hand": view["hand"],
+        "hand_cards": hand_cards(view, playable if not over else None, hand_order),
         "drawn": view["drawn"],
         "players": players,
         "opponents": [p for p in others if not p["you"]],

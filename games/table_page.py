@@ -132,8 +132,11 @@ def _game_context(reading, user):
         result = {"places": [p.place for p in players], "winner": game.winner}
     names = [{"name": p.user.name, "left": p.left} for p in players]
     moves = reading.moves
+    your_turn = result is None and you is not None and view["turn"] == you
+    playable = set(reading.state.playable_cards()) if your_turn else None
+    hand_order = getattr(user, "hand_order", "suit")
     return {
-        "game": describe_game(view, names, result),
+        "game": describe_game(view, names, result, playable, hand_order),
         "moves": [
             {"number": m.index + 1, "name": names[m.seat]["name"], **move_entry(m.text)} for m in moves
         ],

@@ -1,6 +1,7 @@
 // The table page's hand: pick cards in the order they are played (badges 1, 2, 3…), name a
 // suit after an ace, declare "Niko Kadi!", and turn that into the move text the form posts
-// ("QH 8H 4H !", "AH @S", "draw"). The selection lives in the DOM (data-order), so a page
+// ("QH 8H 4H !", "AH @S", "draw"). On your turn the cards that cannot begin a play are
+// dimmed (aria-disabled) until a first card is picked: any card may follow it. The selection lives in the DOM (data-order), so a page
 // re-rendered by HTMX starts afresh. The server, not this script, judges the move.
 (function () {
   "use strict";
@@ -37,6 +38,11 @@
     if (picker) picker.hidden = !(last && last.dataset.card.startsWith("A"));
     const preview = form.querySelector("[data-preview]");
     if (preview) preview.textContent = cards.length ? moveText(form, "play") : "";
+    form.querySelectorAll('.hand[data-marked] [data-playable="false"]').forEach((card) => {
+      card.classList.toggle("hand-card--dimmed", !cards.length);
+      if (cards.length) card.removeAttribute("aria-disabled");
+      else card.setAttribute("aria-disabled", "true");
+    });
   }
 
   function toggle(card) {
@@ -59,7 +65,7 @@
     const form = event.target.closest("[data-move-form]");
     if (!form) return;
     const card = event.target.closest(".hand-card");
-    if (card && !card.disabled) {
+    if (card && !card.disabled && card.getAttribute("aria-disabled") !== "true") {
       toggle(card);
       refresh(form);
       form.querySelectorAll(".move-error").forEach((error) => error.remove()); // a new attempt

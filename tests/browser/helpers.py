@@ -12,6 +12,8 @@ CHROMIUM = Path("/usr/bin/chromium")
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1100, "height": 900}
+# The two sizes every feature of the play screen is tested at.
+SIZES = {"phone": {"width": 360, "height": 740}, "desktop": {"width": 1280, "height": 800}}
 
 # Every browser test module: a database shared with the live server, and chromium.
 BROWSER_TEST = [
@@ -26,6 +28,13 @@ def log_in(page, base_url, username):
     page.fill("#id_password", PASSWORD)
     page.locator("main").get_by_role("button", name="Log in").click()
     expect(page.get_by_role("heading", name="Tables")).to_be_visible()
+
+
+def open_table(page, base_url, table, username, size):
+    """Log ``username`` in and open ``table``'s page at one of ``SIZES``."""
+    page.set_viewport_size(SIZES[size])
+    log_in(page, base_url, username)
+    page.goto(base_url + reverse("games:table", kwargs={"table_id": table.pk}))
 
 
 def act(page, area, action, cards=()):

@@ -1,0 +1,34 @@
+"""The hand as a page shows it: its order (a player's setting) and which cards may begin a play."""
+
+from games.presentation import hand_cards, sorted_hand
+from games.table_page import table_context
+from tests.games.helpers import put_position
+
+
+def test_by_suit_keeps_each_suit_together_and_the_jokers_last():
+    hand = ["JKB", "10D", "AS", "3H", "KS", "JKR", "9H", "2C"]
+    assert sorted_hand(hand) == ["AS", "KS", "3H", "9H", "2C", "10D", "JKB", "JKR"]
+
+
+def test_by_rank_keeps_each_rank_together():
+    hand = ["JKB", "9D", "AS", "9H", "KS", "AD", "2C"]
+    assert sorted_hand(hand, "rank") == ["AS", "AD", "2C", "9H", "9D", "KS", "JKB"]
+
+
+def test_the_drawn_card_is_marked_in_its_place():
+    view = {"hand": ["9H", "4C", "5H"], "drawn": "5H"}
+    cards = hand_cards(view, {"5H"}, "suit")
+    assert [(c["text"], c["drawn"], c["playable"]) for c in cards] == [
+        ("5H", True, True),
+        ("9H", False, False),
+        ("4C", False, False),
+    ]
+
+
+def test_the_page_marks_the_cards_that_may_begin_a_play_on_your_turn_only(game, user, baraka):
+    put_position(game, hands=("7H 5S 9D", "9H QD KC"), discard=("7D",), turn=0)
+    user.hand_order = "rank"
+    mine = table_context(game.table, user)["game"]["hand_cards"]
+    assert [(c["text"], c["playable"]) for c in mine] == [("5S", False), ("7H", True), ("9D", True)]
+    theirs = table_context(game.table, baraka)["game"]["hand_cards"]
+    assert {c["playable"] for c in theirs} == {None}
