@@ -21,7 +21,7 @@ from games.play_forms import BotForm, MoveForm, NewTableForm, SeatForm
 from games.presentation import card_roles, options_catalogue, presets_catalogue
 from games.table_page import lobby_tables, misplay_message, table_context
 
-TABLE_AREA = "games/partials/table_area.html"
+TABLE_AREA = "games/partials/table_update.html"  # the table area and the move log
 
 
 @require_GET
