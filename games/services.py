@@ -59,8 +59,9 @@ class StaleMove(ServiceError):
 # -- Tables and seats ---------------------------------------------------------------
 
 
-def create_table(user, name, seat_count, preset, sit=True):
-    """A new table created by ``user``, who takes its first seat unless ``sit`` is false."""
+def create_table(user, name, seat_count, preset, sit=True, turn_timer_seconds=None):
+    """A new table created by ``user``, who takes its first seat unless ``sit`` is false;
+    ``turn_timer_seconds``: the turn clock (None: none)."""
     name = (name or "").strip()
     if not name:
         raise ServiceError(_("Give the table a name."))
@@ -72,8 +73,17 @@ def create_table(user, name, seat_count, preset, sit=True):
         )
     if preset not in PRESETS:
         raise ServiceError(_("Choose one of the rules presets."))
+    clock = turn_timer_seconds
+    if clock is not None and not (isinstance(clock, int) and clock > 0):
+        raise ServiceError(_("A turn clock is a number of seconds."))
     with transaction.atomic():
-        table = Table.objects.create(name=name, seat_count=seat_count, preset=preset, created_by=user)
+        table = Table.objects.create(
+            name=name,
+            seat_count=seat_count,
+            preset=preset,
+            created_by=user,
+            turn_timer_seconds=turn_timer_seconds,
+        )
         if sit:
             Seat.objects.create(table=table, position=0, user=user)
     return table

@@ -6,8 +6,10 @@ position.
 """
 
 from dataclasses import dataclass
+from datetime import timedelta
 
 from django.db.models import Count, OuterRef, Subquery
+from django.utils import timezone
 from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 
@@ -141,7 +143,23 @@ def _game_context(reading, user):
             {"number": m.index + 1, "name": names[m.seat]["name"], **move_entry(m.text)} for m in moves
         ],
         "move_total": game.move_count,
+        "turn_clock": turn_clock(reading, timezone.now()),
     }
+
+
+def turn_clock(reading, now):
+    """The turn clock of the seat to play: ``{"seat", "ms", "text"}`` (time left), or None
+    without a clock, on a bot's turn, or once the game is over. Its time runs from the
+    game's last change, as ``services.next_server_turn`` counts it."""
+    table, game = reading.table, reading.game
+    if not table.turn_timer_seconds or not game.is_running or game.turn is None:
+        return None
+    player = reading.players[game.turn]
+    if player.user.is_bot or player.stand_in_id is not None:
+        return None
+    ms = int((game.updated_at + timedelta(seconds=table.turn_timer_seconds) - now).total_seconds() * 1000)
+    seconds = max(0, -(-ms // 1000))  # rounded up: "0:00" only when the time is out
+    return {"seat": game.turn, "ms": max(0, ms), "text": f"{seconds // 60}:{seconds % 60:02d}"}
 
 
 def _poll_interval(context):

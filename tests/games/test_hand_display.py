@@ -32,3 +32,19 @@ def test_the_page_marks_the_cards_that_may_begin_a_play_on_your_turn_only(game, 
     assert [(c["text"], c["playable"]) for c in mine] == [("5S", False), ("7H", True), ("9D", True)]
     theirs = table_context(game.table, baraka)["game"]["hand_cards"]
     assert {c["playable"] for c in theirs} == {None}
+
+
+def test_the_turn_clock_runs_from_the_last_change_for_a_human_to_play(game, user, baraka):
+    from datetime import timedelta
+
+    from games.table_page import read_table, turn_clock
+
+    table = game.table
+    table.turn_timer_seconds = 30
+    table.save()
+    reading = read_table(table)
+    clock = turn_clock(reading, reading.game.updated_at + timedelta(seconds=20.5))
+    assert clock == {"seat": 0, "ms": 9500, "text": "0:10"}
+    assert turn_clock(reading, reading.game.updated_at + timedelta(seconds=99))["text"] == "0:00"
+    table.turn_timer_seconds = None
+    assert turn_clock(reading, reading.game.updated_at) is None

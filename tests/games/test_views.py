@@ -67,8 +67,14 @@ def test_creating_a_table_seats_its_creator(logged_in, user):
     )
     table = Table.objects.get(name="Jioni")
     assert response.status_code == 302 and response.url == url("table", table)
-    assert (table.seat_count, table.preset) == (3, "chains")
+    assert (table.seat_count, table.preset, table.turn_timer_seconds) == (3, "chains", None)
     assert list(table.seats.values_list("user", flat=True)) == [user.pk]
+
+
+def test_a_new_table_may_have_a_turn_clock(logged_in):
+    data = {"name": "Saa", "seat_count": 2, "preset": "classic", "turn_timer_seconds": "30"}
+    logged_in.post(reverse("games:create_table"), data)
+    assert Table.objects.get(name="Saa").turn_timer_seconds == 30
 
 
 @pytest.mark.parametrize(
@@ -77,6 +83,7 @@ def test_creating_a_table_seats_its_creator(logged_in, user):
         {"name": "", "seat_count": 3, "preset": "classic"},
         {"name": "Jioni", "seat_count": 6, "preset": "classic"},
         {"name": "Jioni", "seat_count": 3, "preset": "poker"},
+        {"name": "Jioni", "seat_count": 3, "preset": "classic", "turn_timer_seconds": "7"},
     ],
 )
 def test_a_bad_new_table_is_refused_with_the_form_errors(logged_in, data):
