@@ -1,5 +1,6 @@
 # Local development: `make run` serves the site, `make test` runs the whole suite.
 PYTHON ?= python3
+PORT ?= 8000
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
@@ -24,7 +25,7 @@ $(ENGINE_BUILD): $(STAMP) setup_engine.py $(ENGINE_SOURCES)
 run: venv
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py load_demo
-	$(BIN)/daphne -b 127.0.0.1 -p 8000 kadi_site.asgi:application
+	$(BIN)/daphne -b 127.0.0.1 -p $(PORT) kadi_site.asgi:application
 
 test: venv
 	$(BIN)/pytest

@@ -85,6 +85,7 @@ def table_context(table, user, reading=None):
     your_seat = next((seat for seat in seats.values() if seat.user_id == user.pk), None)
     game = reading.game
     running = game is not None and game.is_running
+    playing = {player.user_id for player in reading.players} if running else set()
     # Only the whole page shows the rules: worked out if a template asks for them.
     rules = SimpleLazyObject(
         lambda: rules_summary(game.rules if running else table.rules().to_dict(), table.preset)
@@ -92,7 +93,9 @@ def table_context(table, user, reading=None):
     context = {
         "table": table,
         "preset": preset_label(table.preset),
-        "seats": [_seat_entry(position, seats.get(position), user) for position in range(table.seat_count)],
+        "seats": [
+            _seat_entry(position, seats.get(position), user, playing) for position in range(table.seat_count)
+        ],
         "seated": your_seat is not None,
         "table_full": len(seats) >= table.seat_count,
         "can_start": your_seat is not None and not running and len(seats) >= 2,
@@ -112,7 +115,7 @@ def table_context(table, user, reading=None):
     return context
 
 
-def _seat_entry(position, seat, user):
+def _seat_entry(position, seat, user, playing):
     if seat is None:
         return {"position": position, "number": position + 1, "user": None}
     return {
@@ -122,6 +125,8 @@ def _seat_entry(position, seat, user):
         "name": seat.user.name,
         "bot": seat.user.is_bot,
         "you": seat.user_id == user.pk,
+        # A bot stays until the end of the game it plays (services.remove_bot).
+        "removable": seat.user.is_bot and seat.user_id not in playing,
     }
 
 

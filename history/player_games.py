@@ -91,5 +91,21 @@ def player_stats(user):
     }
 
 
+PUBLIC_GAMES = 20
+
+
+def latest_games(count=PUBLIC_GAMES):
+    """The latest finished games of everyone, newest first, with their players: what a
+    visitor who is not logged in sees of the history."""
+    seated = GamePlayer.objects.select_related("user").order_by("seat")
+    games = (
+        Game.objects.filter(status=Game.Status.FINISHED)
+        .select_related("table")
+        .prefetch_related(Prefetch("players", queryset=seated, to_attr="seated"))
+        .order_by("-finished_at", "-pk")[:count]
+    )
+    return [{"game": game, "players": game.seated, "preset": preset_label(game.preset)} for game in games]
+
+
 def recent_games(user, count=RECENT_GAMES):
     return game_entries(finished_games(user)[:count], user)

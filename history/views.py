@@ -7,7 +7,6 @@ Thin views: the queries live in ``history.player_games``, ``game_page``, ``repla
 from django.contrib import messages
 from django.contrib.admin.views.decorators import staff_member_required
 from django.contrib.auth import get_user_model
-from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -18,7 +17,7 @@ from games.models import Game
 from history import leaderboard as ranked
 from history.forms import HistoryFilterForm, ImportForm, LeaderboardForm
 from history.game_page import game_summary
-from history.player_games import filter_games, finished_games, game_entries
+from history.player_games import filter_games, finished_games, game_entries, latest_games
 from history.records import RecordError, export_record
 from history.replays import clamp_step, replay_board
 from history.services import import_game
@@ -26,9 +25,11 @@ from history.services import import_game
 HISTORY_PAGE_SIZE = 20
 
 
-@login_required
 @require_GET
 def my_history(request):
+    """Your games; a visitor who is not logged in sees everyone's latest games instead."""
+    if not request.user.is_authenticated:
+        return render(request, "history/public.html", {"games": latest_games()})
     return _history(request, request.user)
 
 

@@ -88,6 +88,8 @@ def test_no_page_scrolls_sideways_on_a_phone(finished_game, page, live_server):
     for path in pages:
         page.goto(live_server.url + path)
         assert page.evaluate("document.documentElement.scrollWidth") <= 360, path
+    icon = page.locator("link[rel=icon]").get_attribute("href")
+    assert page.request.get(live_server.url + icon).ok, "every page has a favicon"
     log_in(page, live_server.url, "amani")
     for path in signed_in:
         page.goto(live_server.url + path)

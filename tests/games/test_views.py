@@ -9,6 +9,7 @@ from games.engine.rules import OPTIONS, PRESETS
 from games.models import Game, Move, Table
 from games.presentation import OPTION_LABELS, preset_label
 from games.services import add_bot, create_table, start_game, take_seat
+from games.table_page import table_context
 from tests.engine.helpers import penalty
 from tests.games.helpers import put_position
 
@@ -148,6 +149,17 @@ def test_adding_and_removing_bots(logged_in, table):
 
     logged_in.post(url("remove_bot", table), {"position": 1}, **HTMX)
     assert list(table.seats.values_list("position", flat=True)) == [0, 2]
+
+
+def test_no_remove_button_for_a_bot_playing_the_game(table, user, baraka):
+    add_bot(table, "greedy")
+    start_game(table, user)
+    add_bot(table, "random")  # for the next game
+    take_seat(table, baraka)  # seated, not playing: sees the seats
+    seats = table_context(table, baraka)["seats"]
+    assert [(seat["position"], seat.get("removable")) for seat in seats] == [
+        (0, False), (1, False), (2, True), (3, False)
+    ]
 
 
 def test_only_someone_seated_adds_a_bot(client, table, baraka):
