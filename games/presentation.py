@@ -255,6 +255,11 @@ def _ranks_sentence(name, ranks):
     raise KeyError(name)
 
 
+def override_labels(overrides):
+    """The names of the house rules a table changed from its preset, in the rules' order."""
+    return [str(OPTION_LABELS[option.name]) for option in OPTIONS if option.name in overrides]
+
+
 def rule_sentence(option, value):
     """One option's value as a plain sentence; ``value`` is in ``Rules.to_dict()`` form."""
     if option.kind == "int":

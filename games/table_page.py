@@ -17,7 +17,14 @@ from accounts.models import User
 from games.engine import IllegalMove, State
 from games.engine.cards import SUITS
 from games.models import Game, Table
-from games.presentation import describe_game, move_entry, preset_label, rules_summary, suit_info
+from games.presentation import (
+    describe_game,
+    move_entry,
+    override_labels,
+    preset_label,
+    rules_summary,
+    suit_info,
+)
 
 POLL_WHILE_WAITING = "2s"  # seats may change, someone may start a game
 POLL_WHILE_OTHERS_PLAY = "1s"  # each poll may also play a bot move that is due
@@ -39,6 +46,7 @@ def lobby_tables():
         {
             "table": table,
             "preset": preset_label(table.preset),
+            "house_rules": override_labels(table.rule_overrides),
             "seats_taken": table.seats_taken,
             "status": _lobby_status(table.game_status),
         }

@@ -1,7 +1,9 @@
 // The table page's hand: pick cards in the order they are played (badges 1, 2, 3…), name a
 // suit after an ace, declare "Niko Kadi!", and turn that into the move text the form posts
 // ("QH 8H 4H !", "AH @S", "draw"). On your turn the cards that cannot begin a play are
-// dimmed (aria-disabled) until a first card is picked: any card may follow it. The selection lives in the DOM (data-order), so a page
+// dimmed (aria-disabled) until a first card is picked: any card may follow it.
+// The "Niko Kadi!" tick may be set ahead of your turn: it is kept (sessionStorage) through
+// every re-render of the hand until a move of yours is made, then cleared. The selection lives in the DOM (data-order), so a page
 // re-rendered by HTMX starts afresh. The server, not this script, judges the move.
 (function () {
   "use strict";
@@ -78,11 +80,60 @@
     }
     // Runs before the form's submit event, so the move text is in place when HTMX sends it.
     const action = event.target.closest("[data-move-action]");
-    if (action) form.querySelector("[data-move]").value = moveText(form, action.dataset.moveAction);
+    if (action) {
+      form.querySelector("[data-move]").value = moveText(form, action.dataset.moveAction);
+      if (savedDeclaration(form)) saveDeclaration(form, moveCount(form));
+    }
   });
+
+  const DECLARE_KEY = "kadi-declare";
+
+  function moveCount(form) {
+    return Number(form.querySelector("[name=expected_move_count]").value);
+  }
+
+  function savedDeclaration(form) {
+    const saved = JSON.parse(sessionStorage.getItem(DECLARE_KEY) || "null");
+    return saved && saved.game === form.dataset.game ? saved : null;
+  }
+
+  function saveDeclaration(form, sentAt) {
+    const tick = form.querySelector("[data-declare]");
+    if (tick && tick.checked) {
+      sessionStorage.setItem(DECLARE_KEY, JSON.stringify({ game: form.dataset.game, sentAt: sentAt }));
+    } else {
+      sessionStorage.removeItem(DECLARE_KEY);
+    }
+  }
+
+  // A fresh render of the hand: tick the box again, unless the move it was sent with is made.
+  function restoreDeclaration(form) {
+    const tick = form.querySelector("[data-declare]");
+    const saved = savedDeclaration(form);
+    if (!tick || !saved) return;
+    if (saved.sentAt !== null && moveCount(form) > saved.sentAt) {
+      sessionStorage.removeItem(DECLARE_KEY);
+    } else {
+      tick.checked = true;
+      refresh(form);
+    }
+  }
 
   document.addEventListener("change", (event) => {
     const form = event.target.closest("[data-move-form]");
-    if (form) refresh(form);
+    if (!form) return;
+    if (event.target.matches("[data-declare]")) saveDeclaration(form, null);
+    refresh(form);
   });
+
+  function restoreAll() {
+    document.querySelectorAll("[data-move-form]").forEach((form) => {
+      if (!form.dataset.restored) {
+        form.dataset.restored = "1";
+        restoreDeclaration(form);
+      }
+    });
+  }
+  new MutationObserver(restoreAll).observe(document.body, { childList: true, subtree: true });
+  restoreAll();
 })();

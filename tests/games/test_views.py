@@ -56,6 +56,13 @@ def test_lobby_lists_tables_with_preset_seats_and_status(client, table, user, ba
     assert url("table", table) in page
 
 
+def test_lobby_shows_a_tables_house_rules_besides_its_preset(client, table):
+    table.rule_overrides = {"misplay": "penalty", "jokers": 0}
+    table.save()
+    page = client.get(reverse("games:lobby")).content.decode()
+    assert "changed: Jokers, Misplays" in page
+
+
 def test_lobby_invites_visitors_to_log_in(client):
     page = client.get(reverse("games:lobby")).content.decode()
     assert reverse("login") in page
