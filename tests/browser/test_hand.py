@@ -39,11 +39,11 @@ def test_tapping_cards_and_playing_them(table, page, live_server):
     expect(page.locator(".game__status")).to_have_text("Your turn.")
     expect(page.locator(".player", has_text="Greedy bot 1")).to_contain_text("Niko Kadi!")
 
-    for card in ("9H", "7H"):
+    for card in ("7H", "9H"):
         page.locator(f'.hand-card[data-card="{card}"]').click()
-    expect(badge(page, "9H")).to_have_text("1")
-    expect(badge(page, "7H")).to_have_text("2")
-    expect(page.locator("[data-preview]")).to_have_text("9H 7H")
+    expect(badge(page, "7H")).to_have_text("1")
+    expect(badge(page, "9H")).to_have_text("2")
+    expect(page.locator("[data-preview]")).to_have_text("7H 9H")
     page.set_viewport_size(DESKTOP)
     page.screenshot(path=ARTIFACTS / "hand-desktop.png")
     page.set_viewport_size(PHONE)
@@ -52,12 +52,12 @@ def test_tapping_cards_and_playing_them(table, page, live_server):
     page.locator('.hand-card[data-card="AD"]').click()
     expect(page.locator("[data-suit-picker]")).to_be_visible()
     page.get_by_role("radio", name="spades").check()
-    expect(page.locator("[data-preview]")).to_have_text("9H 7H AD @S")
+    expect(page.locator("[data-preview]")).to_have_text("7H 9H AD @S")
     page.get_by_role("button", name="Clear").click()
     expect(page.locator('.hand-card[aria-pressed="true"]')).to_have_count(0)
     expect(page.locator("[data-suit-picker]")).to_be_hidden()
 
-    act(page, page.locator("#table-area").element_handle(), "play", ["5S"])
+    act(page, page.locator("#table-area").element_handle(), "play", ["7H", "5S"])
     expect(page.locator(".move-error")).to_contain_text("That move is not allowed")
     expect(page.locator("input[name=expected_move_count]")).to_have_value("0")
     expect(page.locator(".hand-card")).to_have_count(7)
