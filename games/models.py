@@ -213,6 +213,12 @@ class Move(models.Model):
         _("client move id"), max_length=64, blank=True, default="",
         help_text=_("Sent by the client so that a resent move is recognised."),
     )
+    drew = models.PositiveSmallIntegerField(
+        _("cards drawn"),
+        null=True,
+        blank=True,
+        help_text=_("How many cards the move drew: a draw, or a misplay's penalty. Empty: none."),
+    )
     created_at = models.DateTimeField(_("made"), auto_now_add=True)
 
     class Meta:

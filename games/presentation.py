@@ -565,14 +565,21 @@ def describe_game(view, seats, result=None, playable=None, hand_order="suit"):
     }
 
 
-def move_entry(text):
-    """A logged move for display: its kind, the cards played, a declared suit, "Niko Kadi!"."""
+MISPLAY = "misplay"
+
+
+def move_entry(text, drew=None):
+    """A logged move for display: its kind, the cards played, a declared suit, "Niko Kadi!",
+    and ``drew``, the cards it drew (``Move.drew``). A play that drew cards was a misplay
+    (its cards went back to the hand): its kind is ``MISPLAY``."""
     move = Move.parse(text)
+    kind = MISPLAY if move.kind == "play" and drew else move.kind
     return {
-        "kind": move.kind,
+        "kind": kind,
         "cards": [CARD_TEXT[card] for card in move.cards],
         "suit": suit_info(SUITS[move.suit]) if move.suit is not None else None,
         "niko_kadi": move.declare,
+        "drew": drew or 0,
     }
 
 

@@ -285,15 +285,16 @@ def submit_move(game_id, user, text, expected_move_count=None, client_move_id=""
             raise ServiceError(_("You have left this game."))
         if game.turn != player.seat:
             raise ServiceError(_("It is not your turn."))
+        before = game.engine_state()
         try:
             move = Move.parse(text)
-            state = game.engine_state().apply(move)
+            state = before.apply(move)
         except IllegalMove as error:
             raise ServiceError(_("That move is not allowed: %(reason)s") % {"reason": error}) from None
         if player.missed_turns:
             player.missed_turns = 0
             player.save(update_fields=["missed_turns"])
-        row = _record(game, player.seat, move, client_move_id)
+        row = _record(game, player.seat, move, before, state, client_move_id)
         _after_move(game, state)
         return row
 
@@ -378,15 +379,23 @@ def _play_bot_turn(game, player):
     state = game.engine_state()
     rng = random.Random(f"{game.seed}:{game.move_count}")
     move = bots.choose_move(state, _bot_level(player), rng)
-    row = _record(game, player.seat, move)
-    _after_move(game, state.apply(move))
+    after = state.apply(move)
+    row = _record(game, player.seat, move, state, after)
+    _after_move(game, after)
     return row
 
 
-def _record(game, seat, move, client_move_id=""):
-    """Append ``move`` to the game's log; the caller saves the game."""
+def _record(game, seat, move, before, after, client_move_id=""):
+    """Append ``move`` (from position ``before`` to ``after``) to the game's log, with the
+    cards it drew; the caller saves the game."""
+    drew = len(after.hands[seat]) - len(before.hands[seat])
     row = MoveRow.objects.create(
-        game=game, index=game.move_count, seat=seat, text=str(move), client_move_id=client_move_id
+        game=game,
+        index=game.move_count,
+        seat=seat,
+        text=str(move),
+        client_move_id=client_move_id,
+        drew=drew if drew > 0 else None,
     )
     game.move_count += 1
     game.seq += 1
@@ -404,8 +413,9 @@ def _after_move(game, state):
             move = FORCED_ACCEPT
         else:
             break
-        _record(game, state.turn, move)
-        state = state.apply(move)
+        after = state.apply(move)
+        _record(game, state.turn, move, state, after)
+        state = after
     if state.finished:
         _finish(game, state)
     else:
@@ -488,15 +498,16 @@ def play_server_turn(turn, now=None):
             return _play_bot_turn(game, player)
         state = game.engine_state()
         move = bots.forfeit_move(state)
-        row = _record(game, player.seat, move)
+        after = state.apply(move)
+        row = _record(game, player.seat, move, state, after)
         player.missed_turns += 1
         limit = getattr(settings, "MISSED_TURNS_BEFORE_BOT", DEFAULT_MISSED_TURNS_BEFORE_BOT)
         if player.missed_turns < limit:
             player.save(update_fields=["missed_turns"])
-            _after_move(game, state.apply(move))
+            _after_move(game, after)
         else:
             _hand_to_bot(game, player)
-            _continue_or_finish(game, state.apply(move))
+            _continue_or_finish(game, after)
         return row
 
 

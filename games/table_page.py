@@ -153,7 +153,8 @@ def _game_context(reading, user):
     return {
         "game": describe_game(view, names, result, playable, hand_order),
         "moves": [
-            {"number": m.index + 1, "name": names[m.seat]["name"], **move_entry(m.text)} for m in moves
+            {"number": m.index + 1, "name": names[m.seat]["name"], **move_entry(m.text, m.drew)}
+            for m in moves
         ],
         "move_total": game.move_count,
         "turn_clock": turn_clock(reading, timezone.now()),

@@ -70,6 +70,6 @@ def move_list(game, players, first, last):
     names = [player.user.name for player in players]
     rows = game.moves.filter(index__gte=first - 1, index__lt=last).order_by("index")
     return [
-        {"number": index + 1, "name": names[seat], **move_entry(text)}
-        for index, seat, text in rows.values_list("index", "seat", "text")
+        {"number": index + 1, "name": names[seat], **move_entry(text, drew)}
+        for index, seat, text, drew in rows.values_list("index", "seat", "text", "drew")
     ]

@@ -207,5 +207,8 @@ def test_logged_moves():
         "cards": ["AH", "AS"],
         "suit": {"code": "C", "symbol": "♣", "words": "clubs", "red": False},
         "niko_kadi": True,
+        "drew": 0,
     }
     assert move_entry("draw")["kind"] == "draw" and move_entry("draw")["cards"] == []
+    assert move_entry("draw", 3)["drew"] == 3
+    assert move_entry("5S 9H", 2)["kind"] == "misplay"  # a play that drew: its cards came back
