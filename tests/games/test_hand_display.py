@@ -48,3 +48,16 @@ def test_the_turn_clock_runs_from_the_last_change_for_a_human_to_play(game, user
     assert turn_clock(reading, reading.game.updated_at + timedelta(seconds=99))["text"] == "0:00"
     table.turn_timer_seconds = None
     assert turn_clock(reading, reading.game.updated_at) is None
+
+
+def test_each_move_row_keeps_the_cards_it_drew(game, user, baraka):
+    from games.presentation import move_entry
+    from games.services import submit_move
+
+    game.rules = {**game.rules, "misplay": "penalty"}
+    game.save()
+    put_position(game, hands=("7H 5S 4C", "9H QD KC"), discard=("7D",), turn=0)
+    misplay = submit_move(game.pk, user, "5S")  # 5S on 7D: its card comes back, and a penalty
+    draw = submit_move(game.pk, baraka, "draw")
+    assert misplay.drew >= 1 and move_entry(misplay.text, misplay.drew)["kind"] == "misplay"
+    assert draw.drew == 1 and move_entry(draw.text, draw.drew)["kind"] == "draw"
