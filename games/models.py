@@ -137,6 +137,17 @@ class Game(models.Model):
     created_at = models.DateTimeField(_("started"), auto_now_add=True)
     updated_at = models.DateTimeField(_("last change"), auto_now=True)
     finished_at = models.DateTimeField(_("ended"), null=True, blank=True)
+    # "Play again" after this game: who accepted (user ids; bots accept at once), and who
+    # last declined (which withdrew the offer).
+    rematch_accepted = models.JSONField(_("accepted to play again"), default=list, blank=True)
+    rematch_declined_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("declined to play again"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
 
     class Meta:
         ordering = ["-created_at", "-pk"]

@@ -529,6 +529,7 @@ def describe_game(view, seats, result=None, playable=None, hand_order="suit"):
             "niko_kadi": view["declared"][seat],
             "to_play": not over and seat == view["turn"],
             "place": result["places"][seat] if over else None,
+            "rating": result["ratings"][seat] if over and result.get("ratings") else None,
             "hand": hands[seat] if hands else None,
         }
         for seat in range(view["players"])

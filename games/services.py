@@ -241,13 +241,44 @@ def start_game(table, by_user):
 
 
 def rematch(table, user):
-    """The next game at a table whose last game is over; its winner starts."""
+    """``user`` offers to play again after the table's last game, or accepts the offer. The
+    next game (its winner starts) begins once every seated player accepted (bots accept
+    at once): then it is returned, else None."""
     with transaction.atomic():
         table = _locked_table(table)
-        previous = table.current_game()
-        if previous is None:
-            raise ServiceError(_("There is no game to play again yet."))
-        return start_game(table, user)
+        previous, seats = _rematch_parties(table, user)
+        accepted = set(previous.rematch_accepted) | {user.pk} | {s.user_id for s in seats if s.user.is_bot}
+        if all(seat.user_id in accepted for seat in seats):
+            return start_game(table, user)
+        previous.rematch_accepted = sorted(accepted)
+        previous.rematch_declined_by = None
+        previous.save(update_fields=["rematch_accepted", "rematch_declined_by"])
+        _announce(table.pk)
+        return None
+
+
+def decline_rematch(table, user):
+    """``user`` declines to play again: the offer is withdrawn (anyone may offer anew)."""
+    with transaction.atomic():
+        table = _locked_table(table)
+        previous, _seats = _rematch_parties(table, user)
+        previous.rematch_accepted = []
+        previous.rematch_declined_by = user
+        previous.save(update_fields=["rematch_accepted", "rematch_declined_by"])
+        _announce(table.pk)
+
+
+def _rematch_parties(table, user):
+    """The table's finished last game and its seats, for ``user``, who must be seated."""
+    previous = table.current_game()
+    if previous is None:
+        raise ServiceError(_("There is no game to play again yet."))
+    if previous.is_running:
+        raise ServiceError(_("A game is already running at this table."))
+    seats = list(table.seats.select_related("user"))
+    if not any(seat.user_id == user.pk for seat in seats):
+        raise ServiceError(_("Take a seat to start a game."))
+    return previous, seats
 
 
 def _first_player(previous, users):

@@ -119,6 +119,8 @@ def table_context(table, user, reading=None):
     }
     if game is not None:
         context.update(_game_context(reading, user))
+        if not running:
+            context["rematch"] = rematch_offer(game, seats, user)
     context["poll"] = _poll_interval(context)
     return context
 
@@ -146,6 +148,8 @@ def _game_context(reading, user):
     if not game.is_running:
         result = {"places": [p.place for p in players], "winner": game.winner}
     names = [{"name": p.user.name, "left": p.left} for p in players]
+    if result is not None:
+        result["ratings"] = rating_changes(game, players)
     moves = reading.moves
     your_turn = result is None and you is not None and view["turn"] == you
     playable = set(reading.state.playable_cards()) if your_turn else None
@@ -158,6 +162,36 @@ def _game_context(reading, user):
         ],
         "move_total": game.move_count,
         "turn_clock": turn_clock(reading, timezone.now()),
+    }
+
+
+def rating_changes(game, players):
+    """Each player's rating change in a finished game, by seat: ``{"gain", "provisional"}``
+    (their rating is still provisional), or None where the game was not rated."""
+    changes = {change.user_id: change for change in game.rating_changes.select_related("user__rating")}
+    result = []
+    for player in players:
+        change = changes.get(player.user_id)
+        if change is None:
+            result.append(None)
+            continue
+        rating = getattr(change.user, "rating", None)
+        gain = change.ordinal_after - change.ordinal_before
+        result.append({"gain": gain, "provisional": bool(rating and rating.provisional)})
+    return result
+
+
+def rematch_offer(game, seats, user):
+    """Where "play again" stands after ``game``: who accepted, who is awaited, whether
+    ``user`` (seated) may still accept, and who declined last."""
+    accepted = set(game.rematch_accepted)
+    seated = [seat.user for _position, seat in sorted(seats.items())]
+    return {
+        "open": bool(accepted),
+        "accepted": [person.name for person in seated if person.pk in accepted],
+        "waiting": [person.name for person in seated if person.pk not in accepted],
+        "you_may_accept": user.pk in {person.pk for person in seated} and user.pk not in accepted,
+        "declined_by": game.rematch_declined_by.name if game.rematch_declined_by_id else None,
     }
 
 

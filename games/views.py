@@ -128,7 +128,13 @@ def start_game(request, table):
 
 @table_action
 def rematch(request, table):
+    """Offer to play again, or accept the offer."""
     return _act(request, table, partial(services.rematch, table, request.user))
+
+
+@table_action
+def decline_rematch(request, table):
+    return _act(request, table, partial(services.decline_rematch, table, request.user))
 
 
 @table_action

@@ -5,6 +5,7 @@ import re
 import pytest
 from django.urls import reverse
 
+from games import services
 from games.engine.rules import OPTIONS, PRESETS
 from games.models import Game, Move, Table
 from games.presentation import OPTION_LABELS, preset_label
@@ -421,7 +422,13 @@ def test_a_finished_game_shows_places_and_offers_a_rematch(logged_in, table, gam
     assert "You won!" in page and "Play again" in page
     assert {"KD", "QD", "9C"} <= cards_in(page)  # every hand is shown after the end
 
-    logged_in.post(url("rematch", table), **HTMX)
+    for link in ("history:game", "history:replay", "history:record"):
+        assert reverse(link, args=[game.pk]) in page
+    assert re.search(r'class="standing__rating"[^>]*>.*?[+−±]\d', page, re.S), "each rating change"
+
+    offer = logged_in.post(url("rematch", table), **HTMX).content.decode()
+    assert "Waiting for: baraka." in offer and not table.games.filter(number=2).exists()
+    services.rematch(table, game.players.get(seat=1).user)  # baraka accepts
     assert table.games.filter(number=2, status=Game.Status.RUNNING).exists()
 
 

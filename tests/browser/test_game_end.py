@@ -1,0 +1,47 @@
+"""The end of a game in a real browser, at a phone's and a desktop's size: the result with
+each rating change and links to the game's record and replay, without a reload; "Play
+again" (the bot accepts at once) starts the next game."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from games.services import add_bot, create_table, start_game
+from tests.browser.helpers import BROWSER_TEST, SIZES, act, my_turn_or_the_end, open_table
+from tests.games.helpers import put_position
+
+pytestmark = BROWSER_TEST
+
+
+@pytest.fixture
+def last_card(make_user):
+    wanjiru = make_user("wanjiru")
+    table = create_table(wanjiru, "Kona", 2, "friendly")
+    add_bot(table, "greedy")
+    game = start_game(table, wanjiru)
+    put_position(game, hands=("7H", "9C QD KD"), discard=("7D",), turn=0)
+    return table
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_result_then_play_again(last_card, page, live_server, size):
+    open_table(page, live_server.url, last_card, "wanjiru", size)
+    page.evaluate("window.sameDocument = true")
+    act(page, page.locator("#table-area").element_handle(), "play", ["7H"])
+    results = page.locator(".results")
+    expect(results).to_contain_text("Result")
+    expect(page.locator(".game__status")).to_have_text("You won!")
+    assert page.evaluate("window.sameDocument") is True  # no reload
+    ratings = results.locator(".standing__rating")
+    expect(ratings).to_have_count(2)
+    expect(ratings.first).to_contain_text(re.compile(r"\+\d"))
+    expect(ratings.first).to_contain_text("provisional")
+    expect(ratings.last).to_contain_text(re.compile(r"−\d"))
+    expect(results.get_by_role("link", name="The game's record")).to_be_visible()
+    expect(results.get_by_role("link", name="Replay it")).to_be_visible()
+
+    results.get_by_role("button", name="Play again").click()
+    my_turn_or_the_end(page)
+    expect(page.locator(".hand-card")).not_to_have_count(0)
+    expect(page.locator(".results")).to_have_count(0)
