@@ -493,6 +493,8 @@ def allowed_actions(view):
 def _status_words(view, names, result):
     """One line on whose turn it is, or how the game ended."""
     if result is not None:
+        if result.get("abandoned"):
+            return _("This game was abandoned: no player was at the table for a long while.")
         winner = result["winner"]
         if winner is None:
             return _("The game is over, with no winner.")

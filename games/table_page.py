@@ -146,7 +146,11 @@ def _game_context(reading, user):
     view = reading.state.view(you)
     result = None
     if not game.is_running:
-        result = {"places": [p.place for p in players], "winner": game.winner}
+        result = {
+            "places": [p.place for p in players],
+            "winner": game.winner,
+            "abandoned": game.status == Game.Status.ABANDONED,
+        }
     names = [{"name": p.user.name, "left": p.left} for p in players]
     if result is not None:
         result["ratings"] = rating_changes(game, players)

@@ -26,6 +26,7 @@ TABLE_AREA = "games/partials/table_update.html"  # the table area and the move l
 
 @require_GET
 def lobby(request):
+    services.abandon_stale_games()  # no server process may be watching those tables
     return render(request, "games/lobby.html", {"tables": lobby_tables(), "form": NewTableForm()})
 
 

@@ -3,10 +3,14 @@ each rating change and links to the game's record and replay, without a reload; 
 again" (the bot accepts at once) starts the next game."""
 
 import re
+from datetime import timedelta
 
 import pytest
+from django.urls import reverse
+from django.utils import timezone
 from playwright.sync_api import expect
 
+from games.models import Game
 from games.services import add_bot, create_table, start_game
 from tests.browser.helpers import BROWSER_TEST, SIZES, act, my_turn_or_the_end, open_table
 from tests.games.helpers import put_position
@@ -45,3 +49,24 @@ def test_the_result_then_play_again(last_card, page, live_server, size):
     my_turn_or_the_end(page)
     expect(page.locator(".hand-card")).not_to_have_count(0)
     expect(page.locator(".results")).to_have_count(0)
+
+
+@pytest.fixture
+def left_alone(make_user, settings):
+    """A game nobody has touched for longer than ABANDON_AFTER_SECONDS."""
+    settings.ABANDON_AFTER_SECONDS = 600
+    wanjiru = make_user("wanjiru")
+    table = create_table(wanjiru, "Kimya", 2, "friendly")
+    add_bot(table, "greedy")
+    game = start_game(table, wanjiru)
+    Game.objects.filter(pk=game.pk).update(updated_at=timezone.now() - timedelta(hours=1))
+    return table
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_an_abandoned_game_says_so(left_alone, page, live_server, size):
+    open_table(page, live_server.url, left_alone, "wanjiru", size)  # the lobby, shown at log-in, ends it
+    expect(page.locator(".game__status")).to_contain_text("This game was abandoned")
+    expect(page.get_by_role("link", name="Replay it")).to_have_count(0)
+    page.goto(live_server.url + reverse("history:mine"))
+    expect(page.locator(".history-game__result")).to_contain_text("abandoned")
