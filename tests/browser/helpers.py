@@ -6,7 +6,9 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
+from games.services import add_bot, create_table, start_game
 from tests.conftest import PASSWORD
+from tests.games.helpers import put_position
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
@@ -48,3 +50,17 @@ def act(page, area, action, cards=()):
 def my_turn_or_the_end(page):
     """The table area once it waits for our move or shows the result (bots move meanwhile)."""
     return page.wait_for_selector("#table-area:has(.move-actions), #table-area:has(.results)")
+
+
+def table_against_bots(owner, name, preset="friendly", bots=("greedy",), position=None, **table_options):
+    """A table of ``owner``'s against ``bots``, its game started (``start``: False to leave
+    it waiting) and put in ``position`` (``put_position``'s arguments) when given."""
+    start = table_options.pop("start", True)
+    table = create_table(owner, name, len(bots) + 1, preset, **table_options)
+    for level in bots:
+        add_bot(table, level)
+    if start:
+        game = start_game(table, owner)
+        if position:
+            put_position(game, **position)
+    return table

@@ -11,21 +11,15 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from games.models import Game
-from games.services import add_bot, create_table, start_game
-from tests.browser.helpers import BROWSER_TEST, SIZES, act, my_turn_or_the_end, open_table
-from tests.games.helpers import put_position
+from tests.browser.helpers import BROWSER_TEST, SIZES, act, my_turn_or_the_end, open_table, table_against_bots
 
 pytestmark = BROWSER_TEST
 
 
 @pytest.fixture
 def last_card(make_user):
-    wanjiru = make_user("wanjiru")
-    table = create_table(wanjiru, "Kona", 2, "friendly")
-    add_bot(table, "greedy")
-    game = start_game(table, wanjiru)
-    put_position(game, hands=("7H", "9C QD KD"), discard=("7D",), turn=0)
-    return table
+    position = {"hands": ("7H", "9C QD KD"), "discard": ("7D",), "turn": 0}
+    return table_against_bots(make_user("wanjiru"), "Kona", position=position)
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -55,11 +49,8 @@ def test_the_result_then_play_again(last_card, page, live_server, size):
 def left_alone(make_user, settings):
     """A game nobody has touched for longer than ABANDON_AFTER_SECONDS."""
     settings.ABANDON_AFTER_SECONDS = 600
-    wanjiru = make_user("wanjiru")
-    table = create_table(wanjiru, "Kimya", 2, "friendly")
-    add_bot(table, "greedy")
-    game = start_game(table, wanjiru)
-    Game.objects.filter(pk=game.pk).update(updated_at=timezone.now() - timedelta(hours=1))
+    table = table_against_bots(make_user("wanjiru"), "Kimya")
+    Game.objects.filter(table=table).update(updated_at=timezone.now() - timedelta(hours=1))
     return table
 
 

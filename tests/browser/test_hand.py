@@ -1,41 +1,21 @@
 """The hand in a real browser: cards are played in the order they are tapped, a refused
 play shows the engine's reason and changes nothing, an ace brings up the suit picker."""
 
-import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from games.services import add_bot, create_table, start_game
 from tests.browser.helpers import ARTIFACTS, BROWSER_TEST, DESKTOP, PHONE, act, log_in, my_turn_or_the_end
-from tests.games.helpers import put_position
 
 pytestmark = BROWSER_TEST
-
-
-@pytest.fixture
-def table(make_user):
-    """Wanjiru's turn at a friendly table with two bots, in a known position."""
-    wanjiru = make_user("wanjiru")
-    table = create_table(wanjiru, "Kona", 3, "friendly")
-    add_bot(table, "greedy")
-    add_bot(table, "random")
-    game = start_game(table, wanjiru)
-    put_position(
-        game,
-        hands=("7H 5S 4C AD 9H QC JKR", "KD QD 9C 6S", "KC 8C 9S 3H 4D"),
-        discard=("4H", "6H", "10D", "7D"),
-        declared=(False, True, False),
-    )
-    return table
 
 
 def badge(page, card):
     return page.locator(f'.hand-card[data-card="{card}"] .hand-card__badge')
 
 
-def test_tapping_cards_and_playing_them(table, page, live_server):
+def test_tapping_cards_and_playing_them(kona, page, live_server):
     log_in(page, live_server.url, "wanjiru")
-    page.goto(live_server.url + reverse("games:table", kwargs={"table_id": table.pk}))
+    page.goto(live_server.url + reverse("games:table", kwargs={"table_id": kona.pk}))
     expect(page.locator(".game__status")).to_have_text("Your turn.")
     expect(page.locator(".player", has_text="Greedy bot 1")).to_contain_text("Niko Kadi!")
 

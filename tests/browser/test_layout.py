@@ -6,27 +6,19 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from games.services import add_bot, create_table, resign, start_game
-from tests.browser.helpers import ARTIFACTS, BROWSER_TEST, SIZES, act, log_in, my_turn_or_the_end, open_table
-from tests.games.helpers import put_position
+from games.services import resign
+from tests.browser.helpers import (
+    ARTIFACTS,
+    BROWSER_TEST,
+    SIZES,
+    act,
+    log_in,
+    my_turn_or_the_end,
+    open_table,
+    table_against_bots,
+)
 
 pytestmark = BROWSER_TEST
-
-
-@pytest.fixture
-def table(make_user):
-    wanjiru = make_user("wanjiru")
-    table = create_table(wanjiru, "Kona", 3, "friendly")
-    add_bot(table, "greedy")
-    add_bot(table, "random")
-    game = start_game(table, wanjiru)
-    put_position(
-        game,
-        hands=("7H 5S 4C AD 9H QC JKR 8S 10C", "KD QD 9C 6S", "KC 8C 9S 3H 4D"),
-        discard=("4H", "6H", "10D", "7D"),
-        declared=(False, True, False),
-    )
-    return table
 
 
 def box(page, selector):
@@ -34,8 +26,8 @@ def box(page, selector):
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_the_table_fits_the_screen(table, page, live_server, size):
-    open_table(page, live_server.url, table, "wanjiru", size)
+def test_the_table_fits_the_screen(kona, page, live_server, size):
+    open_table(page, live_server.url, kona, "wanjiru", size)
     act(page, page.locator("#table-area").element_handle(), "play", ["7H"])
     my_turn_or_the_end(page)
     first = page.locator("#move-log .move-log__item[value='1'] .card-chip")
@@ -59,9 +51,7 @@ def test_the_table_fits_the_screen(table, page, live_server, size):
 def finished_game(make_user):
     """A finished game: staff member amani resigned against a bot."""
     amani = make_user("amani", is_staff=True)
-    table = create_table(amani, "Pembeni", 2, "classic")
-    add_bot(table, "greedy")
-    game = start_game(table, amani)
+    game = table_against_bots(amani, "Pembeni", "classic").current_game()
     resign(game, amani)
     return game
 

@@ -4,9 +4,7 @@ rules panel once a game starts, at a phone's and a desktop's size."""
 import pytest
 from playwright.sync_api import expect
 
-from games.services import add_bot, create_table, start_game
-from tests.browser.helpers import BROWSER_TEST, SIZES, act, my_turn_or_the_end, open_table
-from tests.games.helpers import put_position
+from tests.browser.helpers import BROWSER_TEST, SIZES, act, my_turn_or_the_end, open_table, table_against_bots
 
 pytestmark = BROWSER_TEST
 
@@ -16,12 +14,8 @@ def bot_to_play(make_user, settings):
     """A classic table (declarations needed): the bot plays first, after a pause; then
     Wanjiru may play a 7 and keep one card."""
     settings.BOT_DELAY = 2
-    wanjiru = make_user("wanjiru")
-    table = create_table(wanjiru, "Kona", 2, "classic")
-    add_bot(table, "greedy")
-    game = start_game(table, wanjiru)
-    put_position(game, hands=("7H 7S", "9H 4C 5C"), discard=("7D",), draws=("KC", "KS"), turn=1)
-    return table
+    position = {"hands": ("7H 7S", "9H 4C 5C"), "discard": ("7D",), "draws": ("KC", "KS"), "turn": 1}
+    return table_against_bots(make_user("wanjiru"), "Kona", "classic", position=position)
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -43,10 +37,7 @@ def test_the_declaration_is_kept_until_the_move_is_made(bot_to_play, page, live_
 
 @pytest.fixture
 def before_the_game(make_user):
-    wanjiru = make_user("wanjiru")
-    table = create_table(wanjiru, "Kona", 2, "classic")
-    add_bot(table, "greedy")
-    return table
+    return table_against_bots(make_user("wanjiru"), "Kona", "classic", start=False)
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -4,28 +4,9 @@ hand's order, the layout."""
 import pytest
 from playwright.sync_api import expect
 
-from games.services import add_bot, create_table, start_game
 from tests.browser.helpers import ARTIFACTS, BROWSER_TEST, SIZES, open_table
-from tests.games.helpers import put_position
 
 pytestmark = BROWSER_TEST
-
-
-@pytest.fixture
-def table(make_user):
-    """Wanjiru's turn at a friendly table with two bots: 7H, AD and JKR may begin a play."""
-    wanjiru = make_user("wanjiru")
-    table = create_table(wanjiru, "Kona", 3, "friendly")
-    add_bot(table, "greedy")
-    add_bot(table, "random")
-    game = start_game(table, wanjiru)
-    put_position(
-        game,
-        hands=("7H 5S 4C AD 9H QC JKR", "KD QD 9C 6S", "KC 8C 9S 3H 4D"),
-        discard=("4H", "6H", "10D", "7D"),
-        declared=(False, True, False),
-    )
-    return table
 
 
 def hand_order(page):
@@ -33,8 +14,8 @@ def hand_order(page):
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_playable_cards_and_sorted_hand(table, page, live_server, size):
-    open_table(page, live_server.url, table, "wanjiru", size)
+def test_playable_cards_and_sorted_hand(kona, page, live_server, size):
+    open_table(page, live_server.url, kona, "wanjiru", size)
     expect(page.locator(".game__status")).to_have_text("Your turn.")
     # Sorted by suit (♠ ♥ ♣ ♦), ranks rising, the joker last.
     assert hand_order(page) == ["5S", "7H", "9H", "4C", "QC", "AD", "JKR"]

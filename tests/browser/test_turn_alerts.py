@@ -4,11 +4,11 @@ tab's title, the sound and the desktop notification a player chose, the countdow
 import pytest
 from playwright.sync_api import expect
 
-from games.services import add_bot, create_table, start_game
-from tests.browser.helpers import BROWSER_TEST, SIZES, open_table
-from tests.games.helpers import put_position
+from tests.browser.helpers import BROWSER_TEST, SIZES, open_table, table_against_bots
 
 pytestmark = BROWSER_TEST
+
+HANDS = {"hands": ("7H 5S 4C", "9H 6H KC 5C"), "discard": ("7D",)}
 
 # The browser's own sound and notification APIs, recorded: a test cannot hear a beep, and a
 # headless tab is never hidden by itself.
@@ -31,11 +31,7 @@ Object.defineProperty(document, "visibilityState", { get: () => "hidden" });
 def bots_first(make_user):
     """A bot is to play first; then it is Wanjiru's turn (who chose a sound and notifications)."""
     wanjiru = make_user("wanjiru", turn_sound=True, turn_notification=True)
-    table = create_table(wanjiru, "Kona", 2, "friendly")
-    add_bot(table, "greedy")
-    game = start_game(table, wanjiru)
-    put_position(game, hands=("7H 5S 4C", "9H 6H KC 5C"), discard=("7D",), turn=1)
-    return table
+    return table_against_bots(wanjiru, "Kona", position=dict(HANDS, turn=1))
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -50,11 +46,7 @@ def test_the_title_sound_and_notification_when_the_turn_comes(bots_first, page, 
 def clocked(make_user):
     """Wanjiru's turn at a table with a 12-second turn clock."""
     wanjiru = make_user("wanjiru")
-    table = create_table(wanjiru, "Saa", 2, "friendly", turn_timer_seconds=12)
-    add_bot(table, "greedy")
-    game = start_game(table, wanjiru)
-    put_position(game, hands=("7H 5S 4C", "9H 6H KC 5C"), discard=("7D",), turn=0)
-    return table
+    return table_against_bots(wanjiru, "Saa", position=dict(HANDS, turn=0), turn_timer_seconds=12)
 
 
 @pytest.mark.parametrize("size", SIZES)
