@@ -80,9 +80,7 @@ def playable_cards(state):
     chains one hand can have millions)."""
     if state.finished:
         return []
-    hand = state.hands[state.turn]
-    pending = state.pending
-    rules = state.rules
+    hand, pending, rules = state.hands[state.turn], state.pending, state.rules
     if state.drawn is not None:
         return [state.drawn] if starts_normally(state, state.drawn) else []
     if pending is None:
