@@ -41,9 +41,10 @@ def test_draw_counts_and_chat(live_game, sessions, daphne, amani_page):
     expect(line.locator("time")).to_have_text(re.compile(r"^\d\d:\d\d$"))
     log_scrolled = "log => log.scrollTop + log.clientHeight >= log.scrollHeight - 1"
     page.wait_for_function(f"({log_scrolled})(document.getElementById('chat-log'))")
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=ARTIFACTS / f"live-{page.size}.png")
 
     box.fill("one too many")
     box.press("Enter")
     expect(page.locator("#chat-error")).not_to_be_empty()
     expect(box).to_have_value("one too many")  # kept, to be sent again
-    page.screenshot(path=ARTIFACTS / f"live-{page.size}.png", full_page=True)
