@@ -3,7 +3,8 @@
 // ("QH 8H 4H !", "AH @S", "draw"). On your turn the cards that cannot begin a play are
 // dimmed (aria-disabled) until a first card is picked: any card may follow it.
 // The "Niko Kadi!" tick may be set ahead of your turn: it is kept (sessionStorage) through
-// every re-render of the hand until a move of yours is made, then cleared. The selection lives in the DOM (data-order), so a page
+// every re-render of the hand until a move of yours is made, then cleared. Cards that came
+// into the hand (draws, penalties) are marked "drawn" in their place until your next move. The selection lives in the DOM (data-order), so a page
 // re-rendered by HTMX starts afresh. The server, not this script, judges the move.
 (function () {
   "use strict";
@@ -83,6 +84,7 @@
     if (action) {
       form.querySelector("[data-move]").value = moveText(form, action.dataset.moveAction);
       if (savedDeclaration(form)) saveDeclaration(form, moveCount(form));
+      forgetNewCards(form);
     }
   });
 
@@ -126,11 +128,43 @@
     refresh(form);
   });
 
+  const HAND_KEY = "kadi-hand";
+
+  function handCards(form) {
+    return Array.from(form.querySelectorAll(".hand-card"));
+  }
+
+  // Marks the cards not in the hand last shown (and those still marked), and remembers it.
+  function markNewCards(form) {
+    const hand = form.querySelector(".hand");
+    const saved = JSON.parse(sessionStorage.getItem(HAND_KEY) || "null");
+    const cards = handCards(form).map((card) => card.dataset.card);
+    let fresh = [];
+    if (saved && saved.game === form.dataset.game) {
+      fresh = cards.filter((card) => !saved.cards.includes(card) || saved.fresh.includes(card));
+    }
+    handCards(form).forEach((card) => {
+      if (!fresh.includes(card.dataset.card) || card.querySelector(".hand-card__drawn")) return;
+      card.classList.add("hand-card--drawn");
+      const label = document.createElement("span");
+      label.className = "hand-card__drawn";
+      label.textContent = hand.dataset.drawnText;
+      card.appendChild(label);
+    });
+    sessionStorage.setItem(HAND_KEY, JSON.stringify({ game: form.dataset.game, cards: cards, fresh: fresh }));
+  }
+
+  function forgetNewCards(form) {
+    const cards = handCards(form).map((card) => card.dataset.card);
+    sessionStorage.setItem(HAND_KEY, JSON.stringify({ game: form.dataset.game, cards: cards, fresh: [] }));
+  }
+
   function restoreAll() {
     document.querySelectorAll("[data-move-form]").forEach((form) => {
       if (!form.dataset.restored) {
         form.dataset.restored = "1";
         restoreDeclaration(form);
+        markNewCards(form);
       }
     });
   }

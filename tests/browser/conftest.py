@@ -34,10 +34,11 @@ def page():
 @pytest.fixture
 def kona(make_user):
     """Wanjiru's turn at a friendly table with two bots, in a known position: 7H, AD and JKR
-    may begin a play; the greedy bot has declared "Niko Kadi!"."""
+    may begin a play; the greedy bot has declared "Niko Kadi!"; the next card drawn is 5H."""
     position = {
         "hands": ("7H 5S 4C AD 9H QC JKR", "KD QD 9C 6S", "KC 8C 9S 3H 4D"),
         "discard": ("4H", "6H", "10D", "7D"),
         "declared": (False, True, False),
+        "draws": ("5H",),
     }
     return table_against_bots(make_user("wanjiru"), "Kona", bots=("greedy", "random"), position=position)

@@ -4,7 +4,7 @@ hand's order, the layout."""
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.helpers import ARTIFACTS, BROWSER_TEST, SIZES, open_table
+from tests.browser.helpers import ARTIFACTS, BROWSER_TEST, SIZES, act, open_table
 
 pytestmark = BROWSER_TEST
 
@@ -34,3 +34,9 @@ def test_playable_cards_and_sorted_hand(kona, page, live_server, size):
     expect(page.locator("[data-preview]")).to_have_text("7H 9H")
     page.get_by_role("button", name="Clear").click()
     expect(dimmed).to_have_count(4)
+
+    act(page, page.locator("#table-area").element_handle(), "draw")  # drawing ends the turn here
+    drawn = page.locator(".hand-card--drawn")
+    expect(drawn).to_have_attribute("data-card", "5H")
+    expect(drawn).to_contain_text("drawn")
+    assert hand_order(page)[:3] == ["5S", "5H", "7H"]  # in its place, by suit
