@@ -35,7 +35,7 @@ $(ENGINE_BUILD): $(STAMP) setup_engine.py $(ENGINE_SOURCES)
 run: venv
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py load_demo
-	$(BIN)/daphne -b 127.0.0.1 -p 8000 kadi_site.asgi:application
+	$(BIN)/daphne -b 127.0.0.1 -p $(PORT) kadi_site.asgi:application
 
 # Migrates, collects the static files, then WORKERS daphne processes behind HAProxy on PORT.
 prod: venv

@@ -4,7 +4,12 @@ import math
 
 from django import forms
 from django.contrib.admin.forms import AdminAuthenticationForm
-from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+from django.contrib.auth.forms import (
+    AuthenticationForm,
+    PasswordChangeForm,
+    SetPasswordForm,
+    UserCreationForm,
+)
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
@@ -64,7 +69,25 @@ class AdminLoginForm(ThrottledLoginMixin, AdminAuthenticationForm):
     pass
 
 
-class SignUpForm(UserCreationForm):
+class NewPasswordErrorsMixin:
+    """Django reports a weak new password under its confirmation field; these forms report
+    it under the new password itself (a mismatch stays under the confirmation)."""
+
+    CONFIRMED = {"password2": "password1", "new_password2": "new_password1"}
+
+    def validate_password_for_user(self, user, password_field_name="password2"):
+        super().validate_password_for_user(user, self.CONFIRMED.get(password_field_name, password_field_name))
+
+
+class KadiSetPasswordForm(NewPasswordErrorsMixin, SetPasswordForm):
+    pass
+
+
+class KadiPasswordChangeForm(NewPasswordErrorsMixin, PasswordChangeForm):
+    pass
+
+
+class SignUpForm(NewPasswordErrorsMixin, UserCreationForm):
     class Meta(UserCreationForm.Meta):
         model = User
         fields = ("username", "email")
@@ -74,4 +97,4 @@ class SignUpForm(UserCreationForm):
 class AccountSettingsForm(forms.ModelForm):
     class Meta:
         model = User
-        fields = ("display_name", "email")
+        fields = ("display_name", "email", "hand_order", "turn_sound", "turn_notification")

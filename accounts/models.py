@@ -39,6 +39,20 @@ class User(AbstractUser):
         choices=BotLevel.choices,
     )
 
+    class HandOrder(models.TextChoices):
+        SUIT = "suit", _("by suit, then rank")
+        RANK = "rank", _("by rank")
+
+    hand_order = models.CharField(
+        _("order of your hand"), max_length=4, choices=HandOrder.choices, default=HandOrder.SUIT
+    )
+    turn_sound = models.BooleanField(_("a sound when your turn comes"), default=False)
+    turn_notification = models.BooleanField(
+        _("a desktop notification when your turn comes while the table's tab is hidden"),
+        default=False,
+        help_text=_("Your browser asks you to allow notifications the first time."),
+    )
+
     objects = KadiUserManager()
 
     @property

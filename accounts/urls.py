@@ -4,6 +4,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import path
 
 from accounts import converters, views  # noqa: F401 (converters registers <username:…>)
+from accounts.forms import KadiPasswordChangeForm, KadiSetPasswordForm
 
 urlpatterns = [
     path("signup/", views.SignUpView.as_view(), name="signup"),
@@ -11,13 +12,17 @@ urlpatterns = [
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("settings/", views.AccountSettingsView.as_view(), name="account_settings"),
     path("u/<username:username>/", views.ProfileView.as_view(), name="profile"),
-    path("password/change/", auth_views.PasswordChangeView.as_view(), name="password_change"),
+    path(
+        "password/change/",
+        auth_views.PasswordChangeView.as_view(form_class=KadiPasswordChangeForm),
+        name="password_change",
+    ),
     path("password/change/done/", auth_views.PasswordChangeDoneView.as_view(), name="password_change_done"),
     path("password/reset/", auth_views.PasswordResetView.as_view(), name="password_reset"),
     path("password/reset/done/", auth_views.PasswordResetDoneView.as_view(), name="password_reset_done"),
     path(
         "password/reset/<uidb64>/<token>/",
-        auth_views.PasswordResetConfirmView.as_view(),
+        auth_views.PasswordResetConfirmView.as_view(form_class=KadiSetPasswordForm),
         name="password_reset_confirm",
     ),
     path(

@@ -141,6 +141,17 @@ class Game(models.Model):
     created_at = models.DateTimeField(_("started"), auto_now_add=True)
     updated_at = models.DateTimeField(_("last change"), auto_now=True)
     finished_at = models.DateTimeField(_("ended"), null=True, blank=True)
+    # "Play again" after this game: who accepted (user ids; bots accept at once), and who
+    # last declined (which withdrew the offer).
+    rematch_accepted = models.JSONField(_("accepted to play again"), default=list, blank=True)
+    rematch_declined_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("declined to play again"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
 
     class Meta:
         ordering = ["-created_at", "-pk"]
@@ -220,6 +231,12 @@ class Move(models.Model):
     client_move_id = models.CharField(
         _("client move id"), max_length=64, blank=True, default="",
         help_text=_("Sent by the client so that a resent move is recognised."),
+    )
+    drew = models.PositiveSmallIntegerField(
+        _("cards drawn"),
+        null=True,
+        blank=True,
+        help_text=_("How many cards the move drew: a draw, or a misplay's penalty. Empty: none."),
     )
     created_at = models.DateTimeField(_("made"), auto_now_add=True)
 

@@ -6,10 +6,13 @@ They only check the shape of what was posted; ``games.services`` decides what is
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
 from games.bots import LEVELS
 from games.models import MAX_SEATS, MIN_SEATS, Table
 from games.presentation import PRESET_LABEL_WORDS
+
+TURN_CLOCKS = (15, 30, 60, 120)  # the turn clocks a new table may choose (the admin sets any)
 
 
 class NewTableForm(forms.Form):
@@ -21,6 +24,17 @@ class NewTableForm(forms.Form):
         initial=4,
     )
     preset = forms.ChoiceField(label=_("Rules"), choices=list(PRESET_LABEL_WORDS.items()))
+    turn_timer_seconds = forms.TypedChoiceField(
+        label=_("Turn clock"),
+        choices=[("", _("none"))] + [
+            (n, ngettext_lazy("%(n)d second a turn", "%(n)d seconds a turn", "n") % {"n": n})
+            for n in TURN_CLOCKS
+        ],
+        coerce=int,
+        empty_value=None,
+        required=False,
+        help_text=_("When a player's time runs out, the server plays for them (draw or pass)."),
+    )
 
 
 class SeatForm(forms.Form):

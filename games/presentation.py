@@ -8,7 +8,7 @@ and never a full state, so nothing hidden can reach a page through it.
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from games.engine.cards import CARD_TEXT, SUIT_SYMBOLS, SUITS
+from games.engine.cards import CARD_BY_TEXT, CARD_TEXT, RANK, RANKS, SUIT, SUIT_SYMBOLS, SUITS
 from games.engine.moves import Move
 from games.engine.rules import (
     DEFAULT_PRESET,
@@ -340,6 +340,11 @@ def _ranks_sentence(name, ranks):
     raise KeyError(name)
 
 
+def override_labels(overrides):
+    """The names of the house rules a table changed from its preset, in the rules' order."""
+    return [str(OPTION_LABELS[option.name]) for option in OPTIONS if option.name in overrides]
+
+
 def rule_sentence(option, value):
     """One option's value as a plain sentence; ``value`` is in ``Rules.to_dict()`` form."""
     if option.kind == "int":
@@ -526,6 +531,41 @@ def pending_words(view, names):
     }
 
 
+# Hands read left to right by suit in alternating colours, ranks from the ace up; jokers last.
+HAND_SUIT_ORDER = (SUITS.index("S"), SUITS.index("H"), SUITS.index("C"), SUITS.index("D"))
+HAND_ORDERS = ("suit", "rank")
+
+
+def _hand_key(order):
+    def key(text):
+        card = CARD_BY_TEXT[text]
+        if SUIT[card] is None:  # a joker
+            return (1, len(RANKS), 0, text)
+        suit = HAND_SUIT_ORDER.index(SUIT[card])
+        return (0, suit, RANK[card], text) if order == "suit" else (0, RANK[card], suit, text)
+
+    return key
+
+
+def sorted_hand(hand, order="suit"):
+    """A hand in the player's chosen order: ``"suit"`` (each suit together, ranks rising)
+    or ``"rank"`` (each rank together); the jokers at the end either way."""
+    return sorted(hand, key=_hand_key(order if order in HAND_ORDERS else "suit"))
+
+
+def hand_cards(view, playable, order):
+    """The viewer's hand for the page, sorted, each card marked: ``playable`` (it may begin a
+    legal play now; None when it is not their turn: then no card is marked) and ``drawn``."""
+    return [
+        {
+            "text": text,
+            "drawn": text == view["drawn"],
+            "playable": None if playable is None else text in playable,
+        }
+        for text in sorted_hand(view["hand"] or [], order)
+    ]
+
+
 def allowed_actions(view):
     """The buttons to offer the viewer: a subset of play, draw, accept, pass (the engine judges)."""
     you = view["you"]
@@ -544,6 +584,8 @@ def allowed_actions(view):
 def _status_words(view, names, result):
     """One line on whose turn it is, or how the game ended."""
     if result is not None:
+        if result.get("abandoned"):
+            return _("This game was abandoned: no player was at the table for a long while.")
         winner = result["winner"]
         if winner is None:
             return _("The game is over, with no winner.")
@@ -557,12 +599,14 @@ def _status_words(view, names, result):
     return _("%(name)s to play.") % {"name": names[view["turn"]]}
 
 
-def describe_game(view, seats, result=None):
+def describe_game(view, seats, result=None, playable=None, hand_order="suit"):
     """Everything a table page shows about a game, from one player's (or a spectator's) view.
 
     ``seats`` holds, by engine seat, ``{"name", "left"}``; ``result`` is None while the
     game runs, else ``{"places": [place by seat], "winner": seat or None}`` as the site
-    recorded them. Cards come from ``view`` alone, so hidden cards cannot leak through this.
+    recorded them. Cards come from ``view`` alone, so hidden cards cannot leak through this;
+    ``playable``: on the viewer's turn, the texts of their cards that may begin a play
+    (``State.playable_cards``). ``hand_order``: see ``sorted_hand``.
     """
     you = view["you"]
     over = result is not None
@@ -579,6 +623,7 @@ def describe_game(view, seats, result=None):
             "to_play": not over and seat == view["turn"],
             "place": result["places"][seat] if over else None,
             "out_place": view["placed"][seat] or None,  # left play (play_on, elimination_hand)
+            "rating": result["ratings"][seat] if over and result.get("ratings") else None,
             "hand": hands[seat] if hands else None,
         }
         for seat in range(view["players"])
@@ -595,6 +640,7 @@ def describe_game(view, seats, result=None):
         "in_play": not over and you is not None,
         "your_turn": not over and you is not None and view["turn"] == you,
         "hand": view["hand"],
+        "hand_cards": hand_cards(view, playable if not over else None, hand_order),
         "drawn": view["drawn"],
         "players": players,
         "opponents": [p for p in others if not p["you"]],
@@ -614,16 +660,23 @@ def describe_game(view, seats, result=None):
     }
 
 
-def move_entry(text, penalty=None):
+MISPLAY = "misplay"
+
+
+def move_entry(text, drew=None, penalty=None):
     """A logged move for display: its kind, the cards played, a declared suit, "Niko Kadi!",
-    and for a misplay (``Move.penalty`` set) the cards drawn for it; a misplay asks for no suit."""
+    ``drew``, the cards it drew (``Move.drew``), and for a misplay (``Move.penalty`` set: the
+    engine refused the play and its cards went back to the hand) the kind ``MISPLAY`` and
+    the cards drawn for it; a misplay asks for no suit."""
     move = Move.parse(text)
+    kind = MISPLAY if move.kind == "play" and penalty is not None else move.kind
     return {
-        "kind": move.kind,
+        "kind": kind,
         "cards": [CARD_TEXT[card] for card in move.cards],
         "suit": suit_info(SUITS[move.suit]) if move.suit is not None and penalty is None else None,
         "niko_kadi": move.declare,
         "penalty": penalty,
+        "drew": drew or 0,
     }
 
 

@@ -72,8 +72,9 @@ class MoveRefused(ServiceError):
 # -- Tables and seats ---------------------------------------------------------------
 
 
-def create_table(user, name, seat_count, preset, sit=True):
-    """A new table created by ``user``, who takes its first seat unless ``sit`` is false."""
+def create_table(user, name, seat_count, preset, sit=True, turn_timer_seconds=None):
+    """A new table created by ``user``, who takes its first seat unless ``sit`` is false;
+    ``turn_timer_seconds``: the turn clock (None: none)."""
     name = (name or "").strip()
     if not name:
         raise ServiceError(_("Give the table a name."))
@@ -85,8 +86,17 @@ def create_table(user, name, seat_count, preset, sit=True):
         )
     if preset not in PRESETS:
         raise ServiceError(_("Choose one of the rules presets."))
+    clock = turn_timer_seconds
+    if clock is not None and not (isinstance(clock, int) and clock > 0):
+        raise ServiceError(_("A turn clock is a number of seconds."))
     with transaction.atomic():
-        table = Table.objects.create(name=name, seat_count=seat_count, preset=preset, created_by=user)
+        table = Table.objects.create(
+            name=name,
+            seat_count=seat_count,
+            preset=preset,
+            created_by=user,
+            turn_timer_seconds=turn_timer_seconds,
+        )
         if sit:
             Seat.objects.create(table=table, position=0, user=user)
     return table
@@ -255,13 +265,44 @@ def start_game(table, by_user):
 
 
 def rematch(table, user):
-    """The next game at a table whose last game is over; its winner starts."""
+    """``user`` offers to play again after the table's last game, or accepts the offer. The
+    next game (its winner starts) begins once every seated player accepted (bots accept
+    at once): then it is returned, else None."""
     with transaction.atomic():
         table = _locked_table(table)
-        previous = table.current_game()
-        if previous is None:
-            raise ServiceError(_("There is no game to play again yet."))
-        return start_game(table, user)
+        previous, seats = _rematch_parties(table, user)
+        accepted = set(previous.rematch_accepted) | {user.pk} | {s.user_id for s in seats if s.user.is_bot}
+        if all(seat.user_id in accepted for seat in seats):
+            return start_game(table, user)
+        previous.rematch_accepted = sorted(accepted)
+        previous.rematch_declined_by = None
+        previous.save(update_fields=["rematch_accepted", "rematch_declined_by"])
+        _announce(table.pk)
+        return None
+
+
+def decline_rematch(table, user):
+    """``user`` declines to play again: the offer is withdrawn (anyone may offer anew)."""
+    with transaction.atomic():
+        table = _locked_table(table)
+        previous, _seats = _rematch_parties(table, user)
+        previous.rematch_accepted = []
+        previous.rematch_declined_by = user
+        previous.save(update_fields=["rematch_accepted", "rematch_declined_by"])
+        _announce(table.pk)
+
+
+def _rematch_parties(table, user):
+    """The table's finished last game and its seats, for ``user``, who must be seated."""
+    previous = table.current_game()
+    if previous is None:
+        raise ServiceError(_("There is no game to play again yet."))
+    if previous.is_running:
+        raise ServiceError(_("A game is already running at this table."))
+    seats = list(table.seats.select_related("user"))
+    if not any(seat.user_id == user.pk for seat in seats):
+        raise ServiceError(_("Take a seat to start a game."))
+    return previous, seats
 
 
 def _first_player(previous, users):
@@ -308,7 +349,7 @@ def submit_move(game_id, user, text, expected_move_count=None, client_move_id=""
         if player.missed_turns:
             player.missed_turns = 0
             player.save(update_fields=["missed_turns"])
-        row = _record(game, player.seat, move, client_move_id, misplay_penalty(before, move, state))
+        row = _record(game, player.seat, move, before, state, client_move_id)
         _after_move(game, state)
         return row
 
@@ -355,13 +396,14 @@ def resign(game, user):
         if player is None:
             raise ServiceError(_("You are not playing in this game."))
         move = Move.resign(player.seat)
+        before = game.engine_state()
         try:
-            state = game.engine_state().apply(move)
+            state = before.apply(move)
         except IllegalMove:  # out of play already: a winner under play_on, or eliminated
             raise ServiceError(_("Your game is over: you are no longer in play.")) from None
         player.left = True
         player.save(update_fields=["left"])
-        _record(game, player.seat, move)
+        _record(game, player.seat, move, before, state)
         _continue_or_finish(game, state)
 
 
@@ -403,7 +445,7 @@ def _play_bot_turn(game, player, move=None):
     else:
         move = Move.parse(move)
     after = state.apply(move)
-    row = _record(game, player.seat, move, penalty=misplay_penalty(state, move, after))
+    row = _record(game, player.seat, move, state, after)
     _after_move(game, after)
     return row
 
@@ -421,11 +463,18 @@ def misplay_penalty(before, move, after):
     return len(after.hands[before.turn]) - len(before.hands[before.turn])
 
 
-def _record(game, seat, move, client_move_id="", penalty=None):
-    """Append ``move`` to the game's log; the caller saves the game."""
+def _record(game, seat, move, before, after, client_move_id=""):
+    """Append ``move`` (from position ``before`` to ``after``) to the game's log, with the
+    cards it drew and, for a misplay, its penalty; the caller saves the game."""
+    drew = len(after.hands[seat]) - len(before.hands[seat])
     row = MoveRow.objects.create(
-        game=game, index=game.move_count, seat=seat, text=str(move), client_move_id=client_move_id,
-        penalty=penalty,
+        game=game,
+        index=game.move_count,
+        seat=seat,
+        text=str(move),
+        client_move_id=client_move_id,
+        drew=drew if drew > 0 else None,
+        penalty=misplay_penalty(before, move, after),
     )
     game.move_count += 1
     game.seq += 1
@@ -443,8 +492,9 @@ def _after_move(game, state):
             move = FORCED_ACCEPT
         else:
             break
-        _record(game, state.turn, move)
-        state = state.apply(move)
+        after = state.apply(move)
+        _record(game, state.turn, move, state, after)
+        state = after
     if state.finished:
         _finish(game, state)
     else:
@@ -542,15 +592,16 @@ def play_server_turn(turn, now=None, move=None):
             return _play_bot_turn(game, player, move)
         state = game.engine_state()
         move = bots.forfeit_move(state)
-        row = _record(game, player.seat, move)
+        after = state.apply(move)
+        row = _record(game, player.seat, move, state, after)
         player.missed_turns += 1
         limit = getattr(settings, "MISSED_TURNS_BEFORE_BOT", DEFAULT_MISSED_TURNS_BEFORE_BOT)
         if player.missed_turns < limit:
             player.save(update_fields=["missed_turns"])
-            _after_move(game, state.apply(move))
+            _after_move(game, after)
         else:
             _hand_to_bot(game, player)
-            _continue_or_finish(game, state.apply(move))
+            _continue_or_finish(game, after)
         return row
 
 
@@ -585,6 +636,42 @@ def _hand_to_bot(game, player):
     player.save(update_fields=["missed_turns", "left", "stand_in"])
     Seat.objects.filter(table_id=game.table_id, user_id=player.user_id).update(user=bot)
     _announce(game.table_id)
+
+
+# -- Abandoned games ------------------------------------------------------------------
+
+DEFAULT_ABANDON_AFTER = 30 * 60  # seconds, unless settings.ABANDON_AFTER_SECONDS
+
+
+def abandon_stale_games(now=None):
+    """End as abandoned every running game unchanged for ``ABANDON_AFTER_SECONDS`` with no
+    human player (still in it) who has the table open. Abandoned games are not rated
+    (docs/rules.md). Returns how many were abandoned. Cheap when none is due: one indexed
+    query on (status, updated_at)."""
+    now = now or timezone.now()
+    after = timedelta(seconds=getattr(settings, "ABANDON_AFTER_SECONDS", DEFAULT_ABANDON_AFTER))
+    due = Game.objects.filter(status=Game.Status.RUNNING, updated_at__lt=now - after)
+    abandoned = 0
+    for game_id, table_id in due.values_list("pk", "table_id"):
+        humans = set(
+            GamePlayer.objects.filter(game_id=game_id, left=False, user__bot_level="").values_list(
+                "user_id", flat=True
+            )
+        )
+        if humans & presence.online_user_ids(table_id, now):
+            continue
+        with transaction.atomic():
+            game = _locked_game(game_id)
+            if game.status != Game.Status.RUNNING or game.updated_at >= now - after:
+                continue  # it moved meanwhile
+            game.status = Game.Status.ABANDONED
+            game.turn = None
+            game.finished_at = now
+            game.seq += 1
+            game.save()
+            _announce(table_id, game)
+        abandoned += 1
+    return abandoned
 
 
 # -- Table chat -------------------------------------------------------------------------

@@ -6,8 +6,10 @@ position.
 """
 
 from dataclasses import dataclass
+from datetime import timedelta
 
 from django.db.models import Count, OuterRef, Subquery
+from django.utils import timezone
 from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 
@@ -16,7 +18,14 @@ from games import bots
 from games.engine import IllegalMove, State
 from games.engine.cards import SUITS
 from games.models import Game, Table
-from games.presentation import describe_game, move_entry, preset_label, rules_summary, suit_info
+from games.presentation import (
+    describe_game,
+    move_entry,
+    override_labels,
+    preset_label,
+    rules_summary,
+    suit_info,
+)
 
 POLL_WHILE_WAITING = "2s"  # seats may change, someone may start a game
 POLL_WHILE_OTHERS_PLAY = "1s"  # each poll may also play a bot move that is due
@@ -38,6 +47,7 @@ def lobby_tables():
         {
             "table": table,
             "preset": preset_label(table.preset),
+            "house_rules": override_labels(table.rule_overrides),
             "seats_taken": table.seats_taken,
             "status": _lobby_status(table.game_status),
         }
@@ -84,6 +94,7 @@ def table_context(table, user, reading=None):
     your_seat = next((seat for seat in seats.values() if seat.user_id == user.pk), None)
     game = reading.game
     running = game is not None and game.is_running
+    playing = {player.user_id for player in reading.players} if running else set()
     # Only the whole page shows the rules: worked out if a template asks for them.
     rules = SimpleLazyObject(
         lambda: rules_summary(game.rules if running else table.rules().to_dict(), table.preset)
@@ -91,7 +102,9 @@ def table_context(table, user, reading=None):
     context = {
         "table": table,
         "preset": preset_label(table.preset),
-        "seats": [_seat_entry(position, seats.get(position), user) for position in range(table.seat_count)],
+        "seats": [
+            _seat_entry(position, seats.get(position), user, playing) for position in range(table.seat_count)
+        ],
         "seated": your_seat is not None,
         "table_full": len(seats) >= table.seat_count,
         "can_start": your_seat is not None and not running and len(seats) >= 2,
@@ -107,11 +120,13 @@ def table_context(table, user, reading=None):
     }
     if game is not None:
         context.update(_game_context(reading, user))
+        if not running:
+            context["rematch"] = rematch_offer(game, seats, user)
     context["poll"] = _poll_interval(context)
     return context
 
 
-def _seat_entry(position, seat, user):
+def _seat_entry(position, seat, user, playing):
     if seat is None:
         return {"position": position, "number": position + 1, "user": None}
     return {
@@ -121,6 +136,8 @@ def _seat_entry(position, seat, user):
         "name": seat.user.name,
         "bot": seat.user.is_bot,
         "you": seat.user_id == user.pk,
+        # A bot stays until the end of the game it plays (services.remove_bot).
+        "removable": seat.user.is_bot and seat.user_id not in playing,
     }
 
 
@@ -130,17 +147,72 @@ def _game_context(reading, user):
     view = reading.state.view(you)
     result = None
     if not game.is_running:
-        result = {"places": [p.place for p in players], "winner": game.winner}
+        result = {
+            "places": [p.place for p in players],
+            "winner": game.winner,
+            "abandoned": game.status == Game.Status.ABANDONED,
+        }
     names = [{"name": p.user.name, "left": p.left} for p in players]
+    if result is not None:
+        result["ratings"] = rating_changes(game, players)
     moves = reading.moves
+    your_turn = result is None and you is not None and view["turn"] == you
+    playable = set(reading.state.playable_cards()) if your_turn else None
+    hand_order = getattr(user, "hand_order", "suit")
     return {
-        "game": describe_game(view, names, result),
+        "game": describe_game(view, names, result, playable, hand_order),
         "moves": [
-            {"number": m.index + 1, "name": names[m.seat]["name"], **move_entry(m.text, m.penalty)}
+            {"number": m.index + 1, "name": names[m.seat]["name"], **move_entry(m.text, m.drew, m.penalty)}
             for m in moves
         ],
         "move_total": game.move_count,
+        "turn_clock": turn_clock(reading, timezone.now()),
     }
+
+
+def rating_changes(game, players):
+    """Each player's rating change in a finished game, by seat: ``{"gain", "provisional"}``
+    (their rating is still provisional), or None where the game was not rated."""
+    changes = {change.user_id: change for change in game.rating_changes.select_related("user__rating")}
+    result = []
+    for player in players:
+        change = changes.get(player.user_id)
+        if change is None:
+            result.append(None)
+            continue
+        rating = getattr(change.user, "rating", None)
+        gain = change.ordinal_after - change.ordinal_before
+        result.append({"gain": gain, "provisional": bool(rating and rating.provisional)})
+    return result
+
+
+def rematch_offer(game, seats, user):
+    """Where "play again" stands after ``game``: who accepted, who is awaited, whether
+    ``user`` (seated) may still accept, and who declined last."""
+    accepted = set(game.rematch_accepted)
+    seated = [seat.user for _position, seat in sorted(seats.items())]
+    return {
+        "open": bool(accepted),
+        "accepted": [person.name for person in seated if person.pk in accepted],
+        "waiting": [person.name for person in seated if person.pk not in accepted],
+        "you_may_accept": user.pk in {person.pk for person in seated} and user.pk not in accepted,
+        "declined_by": game.rematch_declined_by.name if game.rematch_declined_by_id else None,
+    }
+
+
+def turn_clock(reading, now):
+    """The turn clock of the seat to play: ``{"seat", "ms", "text"}`` (time left), or None
+    without a clock, on a bot's turn, or once the game is over. Its time runs from the
+    game's last change, as ``services.next_server_turn`` counts it."""
+    table, game = reading.table, reading.game
+    if not table.turn_timer_seconds or not game.is_running or game.turn is None:
+        return None
+    player = reading.players[game.turn]
+    if player.user.is_bot or player.stand_in_id is not None:
+        return None
+    ms = int((game.updated_at + timedelta(seconds=table.turn_timer_seconds) - now).total_seconds() * 1000)
+    seconds = max(0, -(-ms // 1000))  # rounded up: "0:00" only when the time is out
+    return {"seat": game.turn, "ms": max(0, ms), "text": f"{seconds // 60}:{seconds % 60:02d}"}
 
 
 def _poll_interval(context):

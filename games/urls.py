@@ -19,5 +19,6 @@ urlpatterns = [
     path("t/<int:table_id>/move/", views.move, name="move"),
     path("t/<int:table_id>/resign/", views.resign, name="resign"),
     path("t/<int:table_id>/rematch/", views.rematch, name="rematch"),
+    path("t/<int:table_id>/rematch/decline/", views.decline_rematch, name="decline_rematch"),
     path("rules/", views.rules, name="rules"),
 ]

@@ -21,11 +21,12 @@ from games.play_forms import BotForm, MoveForm, NewTableForm, SeatForm
 from games.presentation import card_roles, options_catalogue, presets_catalogue
 from games.table_page import lobby_tables, misplay_message, table_context
 
-TABLE_AREA = "games/partials/table_area.html"
+TABLE_AREA = "games/partials/table_update.html"  # the table area and the move log
 
 
 @require_GET
 def lobby(request):
+    services.abandon_stale_games()  # no server process may be watching those tables
     return render(request, "games/lobby.html", {"tables": lobby_tables(), "form": NewTableForm()})
 
 
@@ -128,7 +129,13 @@ def start_game(request, table):
 
 @table_action
 def rematch(request, table):
+    """Offer to play again, or accept the offer."""
     return _act(request, table, partial(services.rematch, table, request.user))
+
+
+@table_action
+def decline_rematch(request, table):
+    return _act(request, table, partial(services.decline_rematch, table, request.user))
 
 
 @table_action

@@ -5,6 +5,7 @@ Reads only. Hands appear only once the game is finished (RULES.md section 10).
 
 from django.utils.timesince import timesince
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games.presentation import preset_label, rules_summary
 from history.models import RatingChange
@@ -36,10 +37,19 @@ def game_summary(game):
         "imported": hasattr(game, "imported"),
         "players": entries,
         "result_words": _result_words(game, players),
-        "duration": timesince(game.created_at, game.finished_at) if game.finished_at else None,
+        "duration": duration_words(game.created_at, game.finished_at) if game.finished_at else None,
         "preset": preset_label(game.preset),
         "rules": rules_summary(game.rules, game.preset),
     }
+
+
+def duration_words(start, end):
+    """How long a game lasted: in seconds under a minute ("0 minutes" says nothing), else
+    as Django's ``timesince`` puts it."""
+    seconds = int((end - start).total_seconds())
+    if seconds < 60:
+        return ngettext("%(n)d second", "%(n)d seconds", seconds) % {"n": seconds}
+    return timesince(start, end)
 
 
 def _result_words(game, players):

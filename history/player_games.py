@@ -10,15 +10,16 @@ from games.models import Game, GamePlayer
 from games.presentation import preset_label
 from history.models import RatingChange
 
-WON, LOST, DRAWN = "won", "lost", "drawn"
+WON, LOST, DRAWN, ABANDONED = "won", "lost", "drawn", "abandoned"
+ENDED = (Game.Status.FINISHED, Game.Status.ABANDONED)  # the games a history lists
 RECENT_GAMES = 5
 
 
 def finished_games(user):
-    """``user``'s GamePlayer rows in finished games, newest first."""
+    """``user``'s GamePlayer rows in ended games (finished or abandoned), newest first."""
     seated = GamePlayer.objects.select_related("user").order_by("seat")
     return (
-        GamePlayer.objects.filter(user=user, game__status=Game.Status.FINISHED)
+        GamePlayer.objects.filter(user=user, game__status__in=ENDED)
         .select_related("game__table", "game__imported")
         .prefetch_related(Prefetch("game__players", queryset=seated, to_attr="seated"))
         .order_by("-game__finished_at", "-game_id")
@@ -69,7 +70,9 @@ def game_entries(rows, user):
 
 
 def result_of(player):
-    """WON, LOST or DRAWN for a GamePlayer of a finished game."""
+    """WON, LOST, DRAWN or ABANDONED for a GamePlayer of an ended game."""
+    if player.game.status == Game.Status.ABANDONED:
+        return ABANDONED
     if player.game.winner == player.seat:
         return WON
     return LOST if player.place > 1 else DRAWN
@@ -89,6 +92,22 @@ def player_stats(user):
         "win_rate": figures["wins"] / games if games else None,
         "average_place": figures["average_place"],
     }
+
+
+PUBLIC_GAMES = 20
+
+
+def latest_games(count=PUBLIC_GAMES):
+    """The latest finished games of everyone, newest first, with their players: what a
+    visitor who is not logged in sees of the history."""
+    seated = GamePlayer.objects.select_related("user").order_by("seat")
+    games = (
+        Game.objects.filter(status=Game.Status.FINISHED)
+        .select_related("table")
+        .prefetch_related(Prefetch("players", queryset=seated, to_attr="seated"))
+        .order_by("-finished_at", "-pk")[:count]
+    )
+    return [{"game": game, "players": game.seated, "preset": preset_label(game.preset)} for game in games]
 
 
 def recent_games(user, count=RECENT_GAMES):

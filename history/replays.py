@@ -70,6 +70,6 @@ def move_list(game, players, first, last):
     names = [player.user.name for player in players]
     rows = game.moves.filter(index__gte=first - 1, index__lt=last).order_by("index")
     return [
-        {"number": index + 1, "name": names[seat], **move_entry(text, penalty)}
-        for index, seat, text, penalty in rows.values_list("index", "seat", "text", "penalty")
+        {"number": index + 1, "name": names[seat], **move_entry(text, drew, penalty)}
+        for index, seat, text, drew, penalty in rows.values_list("index", "seat", "text", "drew", "penalty")
     ]

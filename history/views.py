@@ -21,7 +21,7 @@ from history import leaderboard as ranked
 from history.forms import HistoryFilterForm, ImportForm, LeaderboardForm
 from history.game_page import game_summary
 from history.hints import hint
-from history.player_games import filter_games, finished_games, game_entries
+from history.player_games import filter_games, finished_games, game_entries, latest_games
 from history.records import RecordError, export_record
 from history.replays import clamp_step, replay_board
 from history.services import import_game
@@ -29,9 +29,11 @@ from history.services import import_game
 HISTORY_PAGE_SIZE = 20
 
 
-@login_required
 @require_GET
 def my_history(request):
+    """Your games; a visitor who is not logged in sees everyone's latest games instead."""
+    if not request.user.is_authenticated:
+        return render(request, "history/public.html", {"games": latest_games()})
     return _history(request, request.user)
 
 

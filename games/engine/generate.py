@@ -106,6 +106,25 @@ def _rule_groups(state, lazy):
     return _normal_groups(state, hand, starters, lazy) + [(DRAW_MOVE,)]
 
 
+def playable_cards(state):
+    """The cards of the player to move that begin at least one legal play, read from the
+    same tables as ``_move_groups`` without building a single play (under question
+    chains one hand can have millions)."""
+    if state.finished:
+        return []
+    hand, pending, rules = state.hands[state.turn], state.pending, state.rules
+    if state.drawn is not None:
+        return [state.drawn] if starts_normally(state, state.drawn) else []
+    if pending is None:
+        return _normal_starters(state, hand)
+    if pending[0] == "penalty":
+        firsts = {play[0] for play in penalty_counters(state, hand)}
+        return [c for c in hand if c in firsts or rules.ace_cancels_penalty and RANK[c] == ACE]
+    if pending[0] == "jump":
+        return [c for c in hand if RANK[c] == JACK] if rules.jump_counter else []
+    return [c for c in hand if SUIT[c] == pending[1] or IS_QUESTION[c]]
+
+
 def starts_normally(state, card):
     """Whether ``card`` may begin a play on a normal turn (RULES.md section 4)."""
     allowed = _may_start(state)

@@ -5,7 +5,7 @@ from itertools import islice
 
 from . import transitions
 from .cards import CARD_TEXT, SUIT, SUITS, deck
-from .generate import iter_legal_moves, legal_moves
+from .generate import iter_legal_moves, legal_moves, playable_cards
 from .moves import Move
 from .rules import Rules
 
@@ -132,6 +132,11 @@ class State:
         Cheap in any position: it never lists more than two moves."""
         moves = list(islice(self.iter_legal_moves(), 2))
         return moves[0] if len(moves) == 1 else None
+
+    def playable_cards(self):
+        """The texts of the cards that begin a legal play for the player to move (the
+        first cards of ``legal_moves``' plays), cheap in any position."""
+        return [CARD_TEXT[c] for c in playable_cards(self)]
 
     def problem(self, move):
         """Why ``move`` (a Move or move text) breaks the rules here, or None when it is

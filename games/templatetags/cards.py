@@ -36,3 +36,15 @@ def _card_picture(text, size, language):
 @lru_cache(maxsize=PICTURES_KEPT)
 def _card_back_picture(size, language):
     return render_to_string("games/partials/card_back.html", {"size": size})
+
+
+@register.simple_tag
+def card_chip(text):
+    """A card as its rank and suit in large type, for lists of moves (legible at a glance,
+    lighter than a picture)."""
+    return _card_chip(text, get_language())
+
+
+@lru_cache(maxsize=PICTURES_KEPT)
+def _card_chip(text, language):
+    return render_to_string("games/partials/card_chip.html", {"card": card_face(text)})

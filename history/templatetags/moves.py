@@ -39,17 +39,19 @@ def move_text(move):
 
 def _what(move):
     kind = move["kind"]
-    if kind == "play":
+    if kind in ("play", "misplay"):
         cards = format_html_join(" ", "{}", ((card_label(card),) for card in move["cards"]))
-        if move["penalty"] is not None:
+        if kind == "misplay":
             yield _("misplayed")
         yield format_html('<span class="move-text__cards">{}</span>', cards)
-        if move["penalty"] is not None:
+        if kind == "misplay":
             drew = ngettext("— drew %(n)d", "— drew %(n)d", move["penalty"]) % {"n": move["penalty"]}
             yield format_html('<span class="move-text__penalty">{}</span>', drew)
         if move["suit"]:
             asks = _("asks for %(suit)s") % {"suit": move["suit"]["words"]}
             yield format_html('<span class="move-text__suit">{}</span>', asks)
+    elif kind == "draw" and move["drew"]:
+        yield ngettext("drew %(n)d card", "drew %(n)d cards", move["drew"]) % {"n": move["drew"]}
     elif kind == "draw":
         yield _("drew")
     elif kind == "accept":
@@ -58,15 +60,3 @@ def _what(move):
         yield _("resigned")
     else:
         yield _("passed")
-
-
-CURRENT = mark_safe(' aria-current="step"')
-
-
-@register.simple_tag
-def move_list_items(moves, step):
-    return format_html_join(
-        "\n",
-        '<li value="{0}" data-move="{0}"{1}><a href="?step={0}" class="move-text">{2}</a></li>',
-        ((move["number"], CURRENT if move["number"] == step else "", move_text(move)) for move in moves),
-    )

@@ -71,3 +71,12 @@ def test_password_reset_for_an_unknown_address_sends_nothing_but_looks_the_same(
 
     assert response.url == reverse("password_reset_done")
     assert mail.outbox == []
+
+
+def test_a_weak_new_password_is_reported_under_the_new_password_field(client, user):
+    client.force_login(user)
+    data = {"old_password": PASSWORD, "new_password1": "password", "new_password2": "password"}
+    response = client.post(reverse("password_change"), data)
+
+    form = response.context["form"]
+    assert form.has_error("new_password1", "password_too_common") and not form.errors.get("new_password2")

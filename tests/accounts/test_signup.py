@@ -41,3 +41,11 @@ def test_a_logged_in_user_is_sent_home_from_the_sign_up_page(client, user):
     client.force_login(user)
 
     assert client.get(reverse("signup")).url == "/"
+
+
+def test_a_weak_password_is_reported_under_the_password_field(client):
+    response = client.post(reverse("signup"), signup_data(password1="12345678", password2="12345678"))
+
+    form = response.context["form"]
+    assert form.has_error("password1", "password_too_common") and not form.errors.get("password2")
+    assert not User.objects.exists()

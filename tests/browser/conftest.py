@@ -8,7 +8,7 @@ Playwright's event loop is active in the same thread.
 import pytest
 from playwright.sync_api import sync_playwright
 
-from tests.browser.helpers import ARTIFACTS, CHROMIUM, PHONE
+from tests.browser.helpers import ARTIFACTS, CHROMIUM, PHONE, table_against_bots
 
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -59,3 +59,16 @@ def page():
         yield context.new_page()
         browser.close()
     assert_no_violations(violations)
+
+
+@pytest.fixture
+def kona(make_user):
+    """Wanjiru's turn at a friendly table with two bots, in a known position: 7H, AD and JKR
+    may begin a play; the greedy bot has declared "Niko Kadi!"; the next card drawn is 5H."""
+    position = {
+        "hands": ("7H 5S 4C AD 9H QC JKR", "KD QD 9C 6S", "KC 8C 9S 3H 4D"),
+        "discard": ("4H", "6H", "10D", "7D"),
+        "declared": (False, True, False),
+        "draws": ("5H",),
+    }
+    return table_against_bots(make_user("wanjiru"), "Kona", bots=("greedy", "random"), position=position)

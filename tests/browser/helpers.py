@@ -6,12 +6,16 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
+from games.services import add_bot, create_table, start_game
 from tests.conftest import PASSWORD
+from tests.games.helpers import put_position
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1100, "height": 900}
+# The two sizes every feature of the play screen is tested at.
+SIZES = {"phone": {"width": 360, "height": 740}, "desktop": {"width": 1280, "height": 800}}
 
 # Every browser test module: a database shared with the live server, and chromium.
 BROWSER_TEST = [
@@ -28,6 +32,13 @@ def log_in(page, base_url, username):
     expect(page.get_by_role("heading", name="Tables")).to_be_visible()
 
 
+def open_table(page, base_url, table, username, size):
+    """Log ``username`` in and open ``table``'s page at one of ``SIZES``."""
+    page.set_viewport_size(SIZES[size])
+    log_in(page, base_url, username)
+    page.goto(base_url + reverse("games:table", kwargs={"table_id": table.pk}))
+
+
 def act(page, area, action, cards=()):
     """Tap ``cards`` in order and press ``action``; wait until the table area is re-rendered."""
     for card in cards:
@@ -39,3 +50,17 @@ def act(page, area, action, cards=()):
 def my_turn_or_the_end(page):
     """The table area once it waits for our move or shows the result (bots move meanwhile)."""
     return page.wait_for_selector("#table-area:has(.move-actions), #table-area:has(.results)")
+
+
+def table_against_bots(owner, name, preset="friendly", bots=("greedy",), position=None, **table_options):
+    """A table of ``owner``'s against ``bots``, its game started (``start``: False to leave
+    it waiting) and put in ``position`` (``put_position``'s arguments) when given."""
+    start = table_options.pop("start", True)
+    table = create_table(owner, name, len(bots) + 1, preset, **table_options)
+    for level in bots:
+        add_bot(table, level)
+    if start:
+        game = start_game(table, owner)
+        if position:
+            put_position(game, **position)
+    return table

@@ -223,6 +223,12 @@ def check_unlisted_moves(state, listed, rules, data):
     check_refused_or_misplayed(state, stranger, rules, may_misplay=False)
 
 
+def check_playable_cards(state, listed):
+    """The cards a page highlights are exactly the first cards of the listed plays."""
+    firsts = {cards_of(str(move))[0] for move in listed if cards_of(str(move))}
+    assert sorted(state.playable_cards()) == sorted(firsts)
+
+
 def check_places(state):
     """The places: those taken on leaving play (winners from the top, the others from the
     bottom), then a winner still in play first, the rest by fewest cards; or, with no
@@ -266,6 +272,7 @@ def test_random_games_keep_every_invariant(rules, players, seed, data):
         listed = state.legal_moves()
         assert listed, "a running game must offer a move"
         check_against_reference(state, listed)
+        check_playable_cards(state, listed)
         check_listed_moves_apply(state, listed, rules)
         check_unlisted_moves(state, listed, rules, data)
         move = choose(state, listed, data)

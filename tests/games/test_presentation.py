@@ -208,5 +208,9 @@ def test_logged_moves():
         "suit": {"code": "C", "symbol": "♣", "words": "clubs", "red": False},
         "niko_kadi": True,
         "penalty": None,
+        "drew": 0,
     }
     assert move_entry("draw")["kind"] == "draw" and move_entry("draw")["cards"] == []
+    assert move_entry("draw", 3)["drew"] == 3
+    assert move_entry("5S 9H", 2, penalty=2)["kind"] == "misplay"  # the engine refused it: cards back
+    assert move_entry("9H", 2)["kind"] == "play"  # a legal play may draw (a missed declaration)

@@ -17,6 +17,7 @@ from games.services import (
     advance_bots,
     bot_move_due,
     create_table,
+    decline_rematch,
     leave_seat,
     play_bot_move,
     rematch,
@@ -183,7 +184,8 @@ def test_changing_the_table_rules_changes_only_the_next_game(table, game, user, 
     submit_move(game.pk, user, "draw")
     assert reload(game).engine_state().rules.jokers == 2
     resign(game, baraka)
-    following = rematch(table, user)
+    assert rematch(table, user) is None  # an offer: baraka is yet to accept
+    following = rematch(table, baraka)
     assert following.rules["hand_size"] == 6 and following.rules["jokers"] == 0
     assert all(len(hand) == 6 for hand in following.engine_state().hands)
 
@@ -193,9 +195,35 @@ def test_rematch_is_started_by_the_previous_winner(table, game, user, baraka):
         rematch(table, user)
     resign(game, user)  # baraka, seat 1, wins
     assert reload(game).winner == 1
-    second = rematch(table, user)
+    rematch(table, user)
+    second = rematch(table, baraka)
     assert (second.number, second.first_seat, second.turn) == (2, 1, 1)
     assert user_to_move(second) == baraka
+
+
+def test_play_again_waits_for_every_seated_player_bots_accept_at_once(table, game, user, baraka, chebet):
+    add_bot(table, "greedy")
+    take_seat(table, chebet)  # seated after the game began: asked too
+    resign(game, baraka)
+    game = reload(game)
+    assert rematch(table, user) is None
+    assert sorted(reload(game).rematch_accepted) == sorted([user.pk, table.seats.get(position=2).user_id])
+    decline_rematch(table, chebet)
+    game = reload(game)
+    assert (game.rematch_accepted, game.rematch_declined_by) == ([], chebet)
+    assert rematch(table, baraka) is None and rematch(table, user) is None
+    following = rematch(table, chebet)
+    assert following.player_count == 4 and table.current_game() == following
+    with pytest.raises(ServiceError, match="already running"):
+        rematch(table, user)
+
+
+def test_only_a_seated_player_answers_an_offer(table, game, user, baraka, make_user):
+    resign(game, baraka)
+    with pytest.raises(ServiceError, match="Take a seat"):
+        rematch(table, make_user("mgeni"))
+    with pytest.raises(ServiceError, match="Take a seat"):
+        decline_rematch(table, make_user("mpita"))
 
 
 def test_rematch_needs_a_previous_game(table, user, baraka):

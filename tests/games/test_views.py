@@ -5,10 +5,12 @@ import re
 import pytest
 from django.urls import reverse
 
+from games import services
 from games.engine.rules import OPTIONS, PRESETS
 from games.models import Game, Move, Table
 from games.presentation import OPTION_LABELS, preset_label
 from games.services import add_bot, create_table, start_game, take_seat
+from games.table_page import table_context
 from tests.engine.helpers import penalty
 from tests.games.helpers import put_position
 
@@ -55,6 +57,13 @@ def test_lobby_lists_tables_with_preset_seats_and_status(client, table, user, ba
     assert url("table", table) in page
 
 
+def test_lobby_shows_a_tables_house_rules_besides_its_preset(client, table):
+    table.rule_overrides = {"misplay": "penalty", "jokers": 0}
+    table.save()
+    page = client.get(reverse("games:lobby")).content.decode()
+    assert "changed: Jokers, Misplays" in page
+
+
 def test_lobby_invites_visitors_to_log_in(client):
     page = client.get(reverse("games:lobby")).content.decode()
     assert reverse("login") in page
@@ -67,8 +76,14 @@ def test_creating_a_table_seats_its_creator(logged_in, user):
     )
     table = Table.objects.get(name="Jioni")
     assert response.status_code == 302 and response.url == url("table", table)
-    assert (table.seat_count, table.preset) == (3, "chains")
+    assert (table.seat_count, table.preset, table.turn_timer_seconds) == (3, "chains", None)
     assert list(table.seats.values_list("user", flat=True)) == [user.pk]
+
+
+def test_a_new_table_may_have_a_turn_clock(logged_in):
+    data = {"name": "Saa", "seat_count": 2, "preset": "classic", "turn_timer_seconds": "30"}
+    logged_in.post(reverse("games:create_table"), data)
+    assert Table.objects.get(name="Saa").turn_timer_seconds == 30
 
 
 @pytest.mark.parametrize(
@@ -77,6 +92,7 @@ def test_creating_a_table_seats_its_creator(logged_in, user):
         {"name": "", "seat_count": 3, "preset": "classic"},
         {"name": "Jioni", "seat_count": 6, "preset": "classic"},
         {"name": "Jioni", "seat_count": 3, "preset": "poker"},
+        {"name": "Jioni", "seat_count": 3, "preset": "classic", "turn_timer_seconds": "7"},
     ],
 )
 def test_a_bad_new_table_is_refused_with_the_form_errors(logged_in, data):
@@ -141,6 +157,17 @@ def test_adding_and_removing_bots(logged_in, table):
 
     logged_in.post(url("remove_bot", table), {"position": 1}, **HTMX)
     assert list(table.seats.values_list("position", flat=True)) == [0, 2]
+
+
+def test_no_remove_button_for_a_bot_playing_the_game(table, user, baraka):
+    add_bot(table, "greedy")
+    start_game(table, user)
+    add_bot(table, "random")  # for the next game
+    take_seat(table, baraka)  # seated, not playing: sees the seats
+    seats = table_context(table, baraka)["seats"]
+    assert [(seat["position"], seat.get("removable")) for seat in seats] == [
+        (0, False), (1, False), (2, True), (3, False)
+    ]
 
 
 def test_only_someone_seated_adds_a_bot(client, table, baraka):
@@ -395,7 +422,13 @@ def test_a_finished_game_shows_places_and_offers_a_rematch(logged_in, table, gam
     assert "You won!" in page and "Play again" in page
     assert {"KD", "QD", "9C"} <= cards_in(page)  # every hand is shown after the end
 
-    logged_in.post(url("rematch", table), **HTMX)
+    for link in ("history:game", "history:replay", "history:record"):
+        assert reverse(link, args=[game.pk]) in page
+    assert re.search(r'class="standing__rating"[^>]*>.*?[+−±]\d', page, re.S), "each rating change"
+
+    offer = logged_in.post(url("rematch", table), **HTMX).content.decode()
+    assert "Waiting for: baraka." in offer and not table.games.filter(number=2).exists()
+    services.rematch(table, game.players.get(seat=1).user)  # baraka accepts
     assert table.games.filter(number=2, status=Game.Status.RUNNING).exists()
 
 

@@ -36,9 +36,17 @@ def ended_on(game, day):
     Game.objects.filter(pk=game.pk).update(finished_at=datetime(2025, 3, day, 12, tzinfo=UTC))
 
 
-def test_your_history_needs_a_log_in(client):
+def test_a_visitor_sees_the_latest_games_and_the_leaderboard_link(client, user, baraka):
+    games = [decided(user, baraka), decided(baraka, user)]
     response = client.get(reverse("history:mine"))
-    assert response.status_code == 302 and response.url.startswith(reverse("login"))
+    assert response.status_code == 200
+    assert listed(response) == [game.pk for game in reversed(games)]
+    assert reverse("history:leaderboard") in response.text and "Import a game record" not in response.text
+
+
+def test_staff_find_the_import_page_from_their_history(client, make_user):
+    client.force_login(make_user("mkuu", is_staff=True))
+    assert reverse("history:import") in client.get(reverse("history:mine")).text
 
 
 def test_newest_first_in_pages(client, user, baraka):
@@ -122,6 +130,7 @@ def test_a_finished_games_page(client, user, baraka):
     assert (f"{winner.name} won." if winner else "No winner") in html
     assert "Friendly" in html and "Nobody needs to declare" in html  # the rules in words
     assert f"<dt>Moves</dt><dd>{game.move_count}</dd>" in html and "<dt>Duration</dt>" in html
+    assert re.search(r"<dt>Duration</dt><dd>\d+ seconds?</dd>", html), "a quick game's length in seconds"
     assert reverse("history:replay", args=[game.pk]) in html
     assert reverse("history:record", args=[game.pk]) in html
     shown = re.findall(r'data-card="([^"]+)"', html)

@@ -26,8 +26,8 @@ async def test_a_player_sees_their_own_hand_and_a_spectator_none(game, user, bar
     watcher = await open_client(game.table_id, await database_sync_to_async(make_user)("wanjiru"))
     anonymous = await open_client(game.table_id)
 
-    assert amani.frames[0].hand == ["7H", "5S", "4C"] and amani.frames[0].your_turn
-    assert bara.frames[0].hand == ["9H", "QD", "KC"] and not bara.frames[0].your_turn
+    assert amani.frames[0].hand == ["5S", "7H", "4C"] and amani.frames[0].your_turn  # sorted by suit
+    assert bara.frames[0].hand == ["9H", "KC", "QD"] and not bara.frames[0].your_turn
     for spectator in (watcher, anonymous):
         frame = spectator.frames[0]
         assert frame.hand == [] and not frame.your_turn
@@ -55,7 +55,7 @@ async def test_a_move_reaches_every_viewer_rendered_for_each(game, user, baraka)
 
     seen = [await client.until(lambda f: f.sync == (game.pk, 1)) for client in (amani, bara, watcher)]
     assert seen[0].hand == ["5S", "4C"] and not seen[0].your_turn
-    assert seen[1].hand == ["9H", "QD", "KC"] and seen[1].your_turn
+    assert seen[1].hand == ["9H", "KC", "QD"] and seen[1].your_turn
     assert seen[2].hand == [] and "7H" in seen[2].cards  # the new top card
     assert (await reload(game)).move_count == 1
     for client in (amani, bara, watcher):
@@ -233,7 +233,7 @@ async def test_reconnecting_brings_a_full_fresh_render(game, user, baraka):
     again = Client_(game.table_id, cookie)
     assert (await again.connect())[0]
     frame = await again.receive()
-    assert frame.sync == (game.pk, 0) and frame.hand == ["7H", "5S", "4C"]
+    assert frame.sync == (game.pk, 0) and frame.hand == ["5S", "7H", "4C"]
     assert {"table-area", "people", "chat", "table-sync"} <= set(frame.ids)
     await again.close()
 

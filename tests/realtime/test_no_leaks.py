@@ -11,6 +11,7 @@ from channels.db import database_sync_to_async
 from games import bots, services
 from games.engine import Rules, replay
 from games.models import Game
+from games.presentation import sorted_hand
 from tests.realtime.helpers import open_client
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -81,7 +82,7 @@ def check_frames(client, seat, game, states, moves):
                 "draw", "accept", "pass"))
         if state.finished:
             public.update(card for hand in view["hands"] for card in hand)
-        assert frame.hand == ([] if state.finished else own)
+        assert frame.hand == ([] if state.finished else sorted_hand(own))
         hidden = set(frame.cards) - public - set(own)
         assert not hidden, f"seat {seat} saw {hidden} at event {frame.sync[1]}"
 

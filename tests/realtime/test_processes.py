@@ -34,7 +34,7 @@ async def test_a_move_through_one_server_reaches_a_player_on_the_other(servers, 
     await amani.move("7H", 0, "a1")
 
     frame = await bara.until(lambda f: f.sync == (live_game.pk, 1))
-    assert frame.your_turn and frame.hand == ["9H", "QD", "KC", "5C"]
+    assert frame.your_turn and frame.hand == ["9H", "5C", "KC", "QD"]
     await amani.ws.close()
     await bara.ws.close()
 

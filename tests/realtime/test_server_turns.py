@@ -200,6 +200,8 @@ async def test_a_rematch_brings_everyone_into_the_next_game(game, user, baraka):
     over = await bara.until(lambda f: "results" in f.html)
     assert over.sync == (game.pk, 1)
 
+    await database_sync_to_async(services.rematch)(game.table, user)  # amani offers; baraka accepts:
+
     def rematch_over_http():
         client = Client()
         client.force_login(baraka)

@@ -1,7 +1,8 @@
 """Demo data for ``make run``: an admin, a few players, bots, and tables with each kind of rules.
 
-Safe to run again: nothing is created twice. Each run gives the admin and the demo players
-fresh random passwords and prints them, so the latest output always holds working ones.
+Safe to run again: nothing is created twice and nothing already there is changed. A new
+account gets a random password, printed once; a later run leaves it as it is (change it
+with ``manage.py changepassword``).
 """
 
 import secrets
@@ -38,16 +39,18 @@ class Command(BaseCommand):
                 self._table(name, preset, seats, players.get(creator, admin), creator is not None, bots)
 
     def _account(self, username, **flags):
-        """Create or update the account, give it a new random password and print it."""
+        """The account, created with a new random password (printed) if it is not there."""
         user, created = get_user_model().objects.get_or_create(username=username, defaults=flags)
-        for flag, value in flags.items():
-            setattr(user, flag, value)
+        if not created:
+            self.stdout.write(
+                _("%(user)s is already there; its password is unchanged (manage.py changepassword %(user)s).")
+                % {"user": username}
+            )
+            return user
         password = secrets.token_urlsafe(12)
         user.set_password(password)
         user.save()
-        message = _("Created %(user)s, password: %(password)s") if created else _(
-            "Reset the password of %(user)s: %(password)s"
-        )
+        message = _("Created %(user)s, password: %(password)s")
         self.stdout.write(message % {"user": username, "password": password})
         return user
 
