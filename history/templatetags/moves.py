@@ -60,3 +60,15 @@ def _what(move):
         yield _("resigned")
     else:
         yield _("passed")
+
+
+CURRENT = mark_safe(' aria-current="step"')
+
+
+@register.simple_tag
+def move_list_items(moves, step):
+    return format_html_join(
+        "\n",
+        '<li value="{0}" data-move="{0}"{1}><a href="?step={0}" class="move-text">{2}</a></li>',
+        ((move["number"], CURRENT if move["number"] == step else "", move_text(move)) for move in moves),
+    )
