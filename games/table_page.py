@@ -171,8 +171,9 @@ def _game_context(reading, user):
 
 
 def rating_changes(game, players):
-    """Each player's rating change in a finished game, by seat: ``{"gain", "provisional"}``
-    (their rating is still provisional), or None where the game was not rated."""
+    """Each player's rating change in a finished game, by seat: ``{"change", "provisional"}``
+    (``change`` the RatingChange row, shown by history's ``rating_gain`` filter; ``provisional``:
+    their rating is still provisional), or None where the game was not rated."""
     changes = {change.user_id: change for change in game.rating_changes.select_related("user__rating")}
     result = []
     for player in players:
@@ -181,8 +182,7 @@ def rating_changes(game, players):
             result.append(None)
             continue
         rating = getattr(change.user, "rating", None)
-        gain = change.ordinal_after - change.ordinal_before
-        result.append({"gain": gain, "provisional": bool(rating and rating.provisional)})
+        result.append({"change": change, "provisional": bool(rating and rating.provisional)})
     return result
 
 

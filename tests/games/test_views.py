@@ -445,9 +445,10 @@ def test_a_resignation_shows_in_the_move_log_and_the_game_goes_on(client, user, 
     take_seat(table, make_user("chebet"))
     start_game(table, user)
     client.force_login(baraka)
-    page = client.post(url("resign", table), **HTMX).content.decode()
+    client.post(url("resign", table), **HTMX)
     assert table.games.get().status == Game.Status.RUNNING
-    log = page[page.index('class="move-log"'):]
+    page = client.get(reverse("games:table", args=[table.pk])).content.decode()
+    log = page[page.index('class="panel move-log"'):]
     assert "resigned" in log[: log.index("</li>")]
 
 

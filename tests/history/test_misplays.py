@@ -49,7 +49,7 @@ def test_the_move_log_shows_a_misplay_and_its_penalty(client, misplayed, user):
     assert row.penalty == drawn >= 1
     client.force_login(user)
     page = words(client.get(reverse("games:table", args=[game.table_id])).text)
-    assert re.search(rf"misplayed {card[:-1]}\S* .*?— drew {drawn}", page), page
+    assert re.search(rf"misplayed {card[:-1]}\S* .*?drew {drawn}", page), page
 
 
 def test_the_replay_and_an_imported_copy_show_it_too(client, misplayed, admin_user):
