@@ -4,7 +4,8 @@ import random
 
 import pytest
 
-from games.bots import LEVELS, analyse, choose_move
+from games import search
+from games.bots import LEVELS, _candidate_moves, _score, analyse, choose_move
 from games.engine import Rules, new_game
 from games.engine.rules import PRESETS
 from games.search import BUDGETS
@@ -76,3 +77,17 @@ def test_the_win_chance_is_a_probability_from_the_movers_view():
 def test_only_search_levels_analyse():
     with pytest.raises(ValueError, match="does not search"):
         analyse(build(hands=["7H", "4D"], discard=["7D"]), "greedy", random.Random(0))
+
+
+def test_greedys_first_choice_stands_unless_a_move_beats_it_by_the_margin():
+    deviations = 0
+    for state in positions("classic", 2, 7, 12):
+        candidates = _candidate_moves(state)  # the mover's own cards and the public position only
+        greedy = max(enumerate(candidates), key=lambda im: (_score(state, im[1]), -im[0]))[1]
+        analysis = search.analyse(state, "clever", random.Random(3))
+        chances = {move: chance for move, chance, _ in analysis.moves}
+        chosen = analysis.moves[0][0]
+        if chosen != greedy:
+            deviations += 1
+            assert chances[chosen] >= chances[greedy] + search.GREEDY_MARGIN
+    assert deviations  # the search does overrule greedy where it sees better
