@@ -7,9 +7,9 @@ Kadi when its move leaves it able to finish on its next turn. Both weigh the com
 house rules (RULES.md section 13) where they change what a move is worth: a declaration
 the table refuses is never made, a draw into ``elimination_hand`` is avoided, an ace
 that stops a jump saves the turn, a win under ``play_on`` is a win, attacks aim at the
-next player in play. ``clever`` and ``expert`` search (``games.search``: information-set
-Monte Carlo tree search, built on greedy's scores), with a budget of 100 and 800
-iterations a move.
+next player in play. ``clever`` and ``expert`` search (``games.search``: Monte Carlo
+playouts of greedy's best moves over deals sampled from what the bot has seen), with 100 and
+1500 playouts a move.
 """
 
 from itertools import islice
