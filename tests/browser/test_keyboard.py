@@ -64,11 +64,11 @@ def test_a_move_made_and_one_heard_with_the_keyboard_alone(game, page, live_serv
     mover = threading.Thread(target=submit_move, args=(game["id"], game["baraka"], "draw"))
     mover.start()
     mover.join()
-    expect(page.locator("#table-announcer")).to_have_text("baraka drew. Your turn.")
+    expect(page.locator("#table-announcer")).to_have_text("baraka drew 1 card. Your turn.")
 
     tab_to(page, '[data-move-action="draw"]')
     area = page.locator("#table-area").element_handle()
     page.keyboard.press("Enter")
     page.wait_for_function("area => !area.isConnected", arg=area)
     expect(page.locator(".move-log__item[value='3']")).to_contain_text("drew")
-    expect(page.locator("#table-announcer")).to_have_text("wanjiru drew. baraka to play.")
+    expect(page.locator("#table-announcer")).to_have_text("wanjiru drew 1 card. baraka to play.")
