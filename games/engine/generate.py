@@ -7,12 +7,13 @@ run of questions), penalty combos (which hold every same-rank run of penalty car
 ``same-rank`` combos; under ``same-suit`` the longer same-rank runs are added separately).
 """
 
-from itertools import chain
+from itertools import chain, islice
 
 from .cards import ACE, IS_JOKER, IS_PENALTY, IS_QUESTION, JACK, KING, RANK, RED_JOKER, SAME_RANK, SUIT
 from .moves import ACCEPT, DRAW, PASS, PLAY, Move
 
 ALL_SUITS = (0, 1, 2, 3)
+LONE_CARD_SCAN = 5000  # legal moves scanned for the cards that begin one (playable_cards)
 
 # Shared Move objects for the commonest moves (one-card plays, draw, accept, pass), so
 # that listing them builds nothing. ``DECLARING[c]`` holds one move per suit for an ace.
@@ -108,21 +109,43 @@ def _rule_groups(state, lazy):
 
 def playable_cards(state):
     """The cards of the player to move that begin at least one legal play, read from the
-    same tables as ``_move_groups`` without building a single play (under question
+    same tables as ``_rule_groups`` without building a single play (under question
     chains one hand can have millions)."""
     if state.finished:
         return []
-    hand, pending, rules = state.hands[state.turn], state.pending, state.rules
+    hand, pending, rules, derived = state.hands[state.turn], state.pending, state.rules, state._derived
     if state.drawn is not None:
-        return [state.drawn] if starts_normally(state, state.drawn) else []
-    if pending is None:
-        return _normal_starters(state, hand)
-    if pending[0] == "penalty":
+        starters = [state.drawn] if starts_normally(state, state.drawn) else []
+    elif pending is None:
+        starters = _normal_starters(state, hand)
+    elif pending[0] == "penalty":
         firsts = {play[0] for play in penalty_counters(state, hand)}
-        return [c for c in hand if c in firsts or rules.ace_cancels_penalty and RANK[c] == ACE]
-    if pending[0] == "jump":
-        return [c for c in hand if RANK[c] == JACK] if rules.jump_counter else []
-    return [c for c in hand if SUIT[c] == pending[1] or IS_QUESTION[c]]
+        if derived.deflect_kings or derived.deflect_jacks:
+            firsts.update(deflectors(state, hand))
+        starters = [c for c in hand if c in firsts or rules.ace_cancels_penalty and RANK[c] == ACE]
+    elif pending[0] == "jump":
+        starters = [
+            c for c in hand
+            if rules.jump_counter and RANK[c] == JACK or derived.jump_cancel_by_ace and RANK[c] == ACE
+        ]
+    else:  # a question of suit X, answered by this player
+        wild = derived.wild_answer
+        starters = [c for c in hand if SUIT[c] == pending[1] or IS_QUESTION[c] or wild[c]]
+    if derived.lone_card_must_finish and len(hand) > 1:
+        return _still_starting(state, starters)
+    return starters
+
+
+def _still_starting(state, starters):
+    """``lone_card_must_finish``: the ``starters`` that still begin a legal play, found in at
+    most ``LONE_CARD_SCAN`` legal moves (listed lazily, shorter plays first)."""
+    found = set()
+    for move in islice(iter_legal_moves(state), LONE_CARD_SCAN):
+        if move.kind == PLAY:
+            found.add(move.cards[0])
+            if len(found) == len(starters):
+                break
+    return [c for c in starters if c in found]
 
 
 def starts_normally(state, card):
