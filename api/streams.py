@@ -6,7 +6,7 @@ what it shows (``api.feed``) and sends what is new. A keep-alive newline goes ou
 generator at its ``await``; the ``finally`` blocks then leave the groups and the table,
 so nothing is left behind.
 
-While a seat's game stream is open, its player counts as at the table (``games.live.presence``)
+While a seat's game stream is open, its player counts as at the table (``games.presence``)
 and the table's turn clock runs in this process (``games.live.turn_clock``): bots answer, and
 turn timers run, just as with the table page open.
 """
@@ -19,7 +19,8 @@ from django.conf import settings
 from django.utils import timezone
 
 from api import feed
-from games.live import presence, realtime, turn_clock
+from games import presence
+from games.live import realtime, turn_clock
 from games.live.db_calls import db_call
 
 DEFAULT_KEEPALIVE = 5  # seconds, unless settings.API_KEEPALIVE_SECONDS

@@ -281,7 +281,7 @@ class ChatMessage(models.Model):
 
 
 class Presence(models.Model):
-    """Whether a user has a table open: their open websockets there (kept by ``games.live.presence``).
+    """Whether a user has a table open: their open websockets there (kept by ``games.presence``).
 
     ``connections`` may overcount after a server crash, so a user counts as online only
     while ``seen_at`` is also recent (each open socket refreshes it)."""

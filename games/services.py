@@ -25,7 +25,8 @@ Site decisions (beyond RULES.md):
   leaver). After ``MISSED_TURNS_BEFORE_BOT`` such turns in a row a greedy bot takes over
   their seat: it plays out the game for them (they count as having left) and keeps the
   seat at the table.
-- Every change is announced to the table's websockets once it commits (``games.live.realtime``).
+- Every change is announced once it commits (``signals.table_changed``: the live layer tells
+  the table's websockets), a game's with what changed, so that no viewer reads it again.
 """
 
 import itertools
@@ -41,11 +42,10 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import bots, signals
+from games import bots, presence, signals
 from games.engine import IllegalMove, Move, new_game
 from games.engine.moves import ACCEPT
 from games.engine.rules import PRESETS
-from games.live import presence, realtime
 from games.models import MAX_SEATS, MIN_SEATS, ChatMessage, Game, GamePlayer, Seat, Table
 from games.models import Move as MoveRow
 
@@ -172,11 +172,16 @@ def _locked_table(table):
     return table
 
 
-def _announce(table_id, game=None):
-    """Tell the table's websockets, once the transaction commits, that it changed (to
-    ``game.seq`` when a game changed). A failure to tell is logged, never raised."""
-    game_id, seq = (game.pk, game.seq) if game else (None, None)
-    transaction.on_commit(partial(realtime.announce_change, table_id, game_id, seq), robust=True)
+def _announce(table_id, game=None, state=None):
+    """Announce, once the transaction commits, that the table changed: ``game`` (locked by
+    ``_locked_game``) moved on to ``state``, or (without them) something else. A failure to
+    tell is logged, never raised."""
+    change = None
+    if game is not None:
+        players = _players(game)
+        change = signals.GameChange(game.base_seq, game, players, game.recorded, state or game.engine_state())
+    send = partial(signals.table_changed.send, sender=Table, table_id=table_id, change=change)
+    transaction.on_commit(send, robust=True)
 
 
 def _free_position(table, position):
@@ -333,7 +338,7 @@ def submit_move(game_id, user, text, expected_move_count=None, client_move_id=""
             raise StaleMove(_("The game has moved on since your page was shown: this move was not made."))
         if not game.is_running:
             raise NotNow(_("This game is over."))
-        player = game.players.filter(user=user).first()
+        player = next((p for p in _players(game) if p.user_id == user.pk), None)
         if player is None:
             raise ServiceError(_("You are not playing in this game."))
         if player.left:
@@ -392,7 +397,7 @@ def resign(game, user):
         game = _locked_game(game.pk if isinstance(game, Game) else game)
         if not game.is_running:
             raise NotNow(_("This game is over."))
-        player = game.players.filter(user=user, left=False).first()
+        player = next((p for p in _players(game) if p.user_id == user.pk and not p.left), None)
         if player is None:
             raise ServiceError(_("You are not playing in this game."))
         move = Move.resign(player.seat)
@@ -409,26 +414,40 @@ def resign(game, user):
 
 def _continue_or_finish(game, state):
     """After a player left: go on while two or more remain and one is human, else end now."""
-    remaining = [p for p in game.players.select_related("user") if not p.left]
+    remaining = [p for p in _players(game) if not p.left]
     if len(remaining) < 2 or all(p.user.is_bot for p in remaining):
         _finish(game, state)
         game.save()
-        _announce(game.table_id, game)
+        _announce(game.table_id, game, state)
     else:
         _after_move(game, state)
 
 
 def _locked_game(game_id):
+    """The game row, locked until the end of the transaction, ready to record moves: its
+    event number now (``base_seq``) and the moves recorded since (``recorded``), which
+    ``_announce`` passes on."""
     try:
-        return Game.objects.select_for_update().get(pk=game_id)
+        game = Game.objects.select_for_update().get(pk=game_id)
     except Game.DoesNotExist:
         raise ServiceError(_("There is no such game.")) from None
+    game.base_seq = game.seq
+    game.recorded = []
+    return game
+
+
+def _players(game):
+    """The players of a locked game by seat, with their users and stand-ins: read once per
+    transaction, and changed in place."""
+    if not hasattr(game, "players_by_seat"):
+        game.players_by_seat = list(game.players.select_related("user", "stand_in").order_by("seat"))
+    return game.players_by_seat
 
 
 def _player_to_move(game):
     if not game.is_running or game.turn is None:
         return None
-    return game.players.select_related("user", "stand_in").get(seat=game.turn)
+    return _players(game)[game.turn]
 
 
 def _bot_level(player):
@@ -476,6 +495,7 @@ def _record(game, seat, move, before, after, client_move_id=""):
         drew=drew if drew > 0 else None,
         penalty=misplay_penalty(before, move, after),
     )
+    game.recorded.append(row)
     game.move_count += 1
     game.seq += 1
     return row
@@ -484,7 +504,7 @@ def _record(game, seat, move, before, after, client_move_id=""):
 def _after_move(game, state):
     """Play the server's moves that follow (forced accepts, leavers' turns), store the new
     position, and the result when the game is over. Cost: the moves played, no replay."""
-    left = set(game.players.filter(left=True, stand_in=None).values_list("seat", flat=True))
+    left = {p.seat for p in _players(game) if p.left and p.stand_in_id is None}
     while not state.finished:
         if state.turn in left:
             move = bots.forfeit_move(state)
@@ -501,7 +521,7 @@ def _after_move(game, state):
         game.state = state.to_dict()
         game.turn = state.turn
     game.save()
-    _announce(game.table_id, game)
+    _announce(game.table_id, game, state)
 
 
 def final_places(state, left):
@@ -525,7 +545,7 @@ def final_places(state, left):
 def _finish(game, state):
     """Store the final position and result (places, leavers last; the winner), and announce
     the end (``signals.game_finished``: history rates the game) in the same transaction."""
-    players = list(game.players.all())
+    players = _players(game)
     places = final_places(state, {p.seat for p in players if p.left})
     for player in players:
         player.place = places[player.seat]

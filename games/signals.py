@@ -1,9 +1,30 @@
-"""What the games app announces to the apps built on it (games never imports them).
+"""What the games app announces to the layers built on it (games.services never imports them).
 
 ``game_finished`` is sent by ``games.services`` inside the transaction that ends a game,
 with its places stored, so that a receiver's writes (history's rating) commit or roll back
-with the game's end. Receivers take ``game``."""
+with the game's end. Receivers take ``game``.
+
+``table_changed`` is sent once a change at a table has committed (the live layer tells the
+table's websockets). Receivers take ``table_id`` and ``change``: a ``GameChange`` when a
+game moved on, None when anything else changed (seats, a game started, a rematch offer).
+"""
+
+from dataclasses import dataclass
 
 from django.dispatch import Signal
 
 game_finished = Signal()
+table_changed = Signal()
+
+
+@dataclass(frozen=True)
+class GameChange:
+    """A game moved on from event ``base_seq`` to ``game.seq``: the game row as saved, its
+    players by seat (with their users and stand-ins), the moves recorded (oldest first),
+    and the new position (server side only: it holds every hand)."""
+
+    base_seq: int
+    game: object
+    players: list
+    moves: list
+    state: object

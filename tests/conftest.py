@@ -27,6 +27,18 @@ def site_settings(settings):
     settings.BOT_DELAY = 0
 
 
+@pytest.fixture(autouse=True)
+def fresh_process_memory():
+    """Forget what this process keeps of tables between tests (the live layer's readings,
+    the presence rows' copy): the next test's tables may have the same ids."""
+    yield
+    from games import presence
+    from games.live import readings
+
+    readings._kept.clear()
+    presence._memo.clear()
+
+
 @pytest.fixture
 def make_user(django_user_model):
     """Create a human user; every user made this way has the password PASSWORD."""

@@ -22,8 +22,8 @@ from django.conf import settings
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import services
-from games.live import frames, presence, realtime, turn_clock
+from games import presence, services
+from games.live import frames, realtime, turn_clock
 from games.live.db_calls import db_call
 from games.live.protocol import ProtocolError, parse
 from games.live.rate_limit import TokenBucket
@@ -144,7 +144,8 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def table_changed(self, event):
         news = (event["game"], event["seq"]) if event["game"] is not None else None
-        turn_clock.wake(self.table_id, news)
+        change = event.get("change")  # from another process: what the game's move changed
+        turn_clock.wake(self.table_id, news, change)
         game, seq = self.shown
         if news and news[0] == game and news[1] <= seq:
             return  # already shown: a render read the database after this change
@@ -153,9 +154,10 @@ class TableConsumer(AsyncWebsocketConsumer):
         if rendered is not None:
             await self._show(rendered)
         else:
-            await self.send_table(people=news is None, news=news)
+            await self.send_table(people=news is None, news=news, change=change)
 
     async def presence_changed(self, event):
+        presence.forget(self.table_id)
         turn_clock.wake(self.table_id)
         now = timezone.now()
         await self.send(await db_call(frames.people_frame)(self.table_id, now))

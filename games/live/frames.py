@@ -24,7 +24,8 @@ from django.middleware.csrf import CSRF_SECRET_LENGTH, get_token
 from django.template.loader import render_to_string
 from django.utils.translation import get_language
 
-from games.live import presence, readings
+from games import presence
+from games.live import readings
 from games.models import ChatMessage, Presence, Table
 from games.table_page import table_context
 
@@ -64,11 +65,14 @@ class Viewer:
 CSRF_PLACEHOLDER = "csrf-token-of-the-viewer"  # set into a shared render per socket
 
 
-def table_frame(table_id, viewer, now, full=False, people=False, error="", move_error="", news=None):
+def table_frame(
+    table_id, viewer, now, full=False, people=False, error="", move_error="", news=None, change=None
+):
     """The table as ``viewer`` sees it now; ``people``: with who is at the table,
     ``full``: with that and the chat too. ``news``: the (game, event number) this render
-    follows, which lets the viewers of a table in this process share one reading."""
-    latest = readings.latest(table_id, news)
+    follows, which lets the viewers of a table in this process share one reading, with
+    what it changed (``change``, from another process: see ``games.live.readings``)."""
+    latest = readings.latest(table_id, news, change=change)
     game = latest.reading.game
     if full or people or error or move_error:
         html = _render(latest, viewer, now, full, people, error, move_error)

@@ -1,18 +1,28 @@
 """The latest reading of each table in this process (``games.table_page.read_table``),
 shared by everything that serves the table here after a change: its sockets' renders
-(``games.live.frames``) and its turn clock (``games.live.turn_clock``). A change at the
-table costs one reading per process, whatever the number of its viewers.
+(``games.live.frames``) and its turn clock (``games.live.turn_clock``).
+
+A game's move does not make anyone read the table again. The process that made the move
+advances its reading with what the move changed (``advance``: the game row, its players,
+the new moves and position, as ``games.services`` saved them), and the table's group
+message carries the same change, packed (``pack``), to the other processes, which
+advance theirs (``latest`` with ``change``). Only a process that keeps no reading of the
+table one step before reads it from the database, as does any other change (seats, a new
+game), which is rare.
 
 Renders may run in several threads (``games.live.db_calls``): the callers that get the same
 news at once wait for one reading, under their table's lock.
 """
 
+import pickle
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
 
-from games.models import Table
-from games.table_page import TableReading, read_table
+from django.db import DEFAULT_DB_ALIAS
+
+from games.models import Game, GamePlayer, Move, Table
+from games.table_page import MOVE_LOG_LENGTH, TableReading, read_table
 
 READINGS_KEPT = 500  # tables whose latest reading this process keeps
 
@@ -30,22 +40,18 @@ _kept_lock = threading.Lock()  # guards _kept
 _table_locks = tuple(threading.Lock() for _ in range(64))
 
 
-def latest(table_id, news=None, reuse=False):
-    """The table read from the database, or a reading kept already: one as new as ``news``
-    (a game's (id, event number)), or with ``reuse`` any kept one (for news that changes
-    no game, such as someone coming or going)."""
+def latest(table_id, news=None, reuse=False, change=None):
+    """The table's reading: one kept already as new as ``news`` (a game's (id, event
+    number)), or with ``reuse`` any kept one (for news that changes no game, such as
+    someone coming or going); else the kept one advanced by ``change`` (``pack``'s bytes)
+    when it is the step after it; else read from the database."""
     with _table_locks[table_id % len(_table_locks)]:
         with _kept_lock:
             kept = _kept.get(table_id)
         if kept is not None and (reuse or _as_new(kept.reading, news)):
             return kept
-        fresh = Latest(read_table(Table.objects.get(pk=table_id)))
-        with _kept_lock:
-            _kept[table_id] = fresh
-            _kept.move_to_end(table_id)
-            if len(_kept) > READINGS_KEPT:
-                _kept.popitem(last=False)
-        return fresh
+        reading = _advanced(kept.reading, *_unpack(change)) if kept is not None and change else None
+        return _keep(table_id, reading or read_table(Table.objects.get(pk=table_id)))
 
 
 def kept(table_id, news):
@@ -54,6 +60,67 @@ def kept(table_id, news):
     with _kept_lock:
         latest = _kept.get(table_id)
     return latest if latest is not None and _as_new(latest.reading, news) else None
+
+
+def advance(table_id, change):
+    """After ``change`` (a ``signals.GameChange``) committed in this process: advance the
+    table's kept reading, if it keeps the one before."""
+    with _table_locks[table_id % len(_table_locks)]:
+        with _kept_lock:
+            kept = _kept.get(table_id)
+        if kept is None:
+            return
+        parts = change.base_seq, change.game, change.players, change.moves, change.state
+        reading = _advanced(kept.reading, *parts)
+        if reading is not None:
+            _keep(table_id, reading)
+
+
+def pack(change):
+    """``change`` as bytes for the other processes: the rows' field values, no objects."""
+    players = [_values(player) for player in change.players]
+    moves = [_values(move) for move in change.moves]
+    values = (change.base_seq, _values(change.game), players, moves)
+    return pickle.dumps(values, protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def _unpack(packed):
+    base_seq, game, players, moves = pickle.loads(packed)  # our own servers' bytes, through Redis
+    game = Game.from_db(DEFAULT_DB_ALIAS, None, game)
+    players = [GamePlayer.from_db(DEFAULT_DB_ALIAS, None, values) for values in players]
+    moves = [Move.from_db(DEFAULT_DB_ALIAS, None, values) for values in moves]
+    return base_seq, game, players, moves, None
+
+
+def _values(row):
+    return tuple(getattr(row, f.attname) for f in row._meta.concrete_fields)
+
+
+def _advanced(reading, base_seq, game, players, moves, state):
+    """``reading`` after a game's change from event ``base_seq``, or None when ``reading``
+    is not the game at that event, or the players' people changed (a stand-in came)."""
+    before = reading.game
+    if before is None or (before.pk, before.seq) != (game.pk, base_seq):
+        return None
+    if len(players) != len(reading.players):
+        return None
+    for player, old in zip(players, reading.players, strict=True):
+        if (player.user_id, player.stand_in_id) != (old.user_id, old.stand_in_id):
+            return None
+        player.user, player.stand_in = old.user, old.stand_in
+    game.table = reading.table
+    recent = [*reversed(moves), *reading.moves][:MOVE_LOG_LENGTH]
+    return TableReading(reading.table, reading.seats, game, players, recent, state or game.engine_state())
+
+
+def _keep(table_id, reading):
+    fresh = Latest(reading)
+    with _kept_lock:
+        _kept[table_id] = fresh
+        _kept.move_to_end(table_id)
+        if len(_kept) > READINGS_KEPT:
+            _kept.popitem(last=False)
+    return fresh
 
 
 def _as_new(reading, news):

@@ -24,6 +24,7 @@ from games.live import readings
 from games.live.db_calls import db_call
 
 log = logging.getLogger(__name__)
+FOUND_PLAYED = object()  # the clock's turn was played (or changed) by someone else first
 DEFAULT_THINK_SECONDS = 5.0  # wall time a bot may think (the search itself stops within 1.5 s of CPU)
 
 
@@ -33,27 +34,33 @@ class TableClock:
         self.users = 0
         self.woken = asyncio.Event()
         self.news = self.looked_at = None  # (game, event number) of the latest news; of the last look
+        self.change = None  # what the latest news changed (``readings.pack``), when it says
         self.task = asyncio.create_task(self._run(), name=f"turn clock of table {table_id}")
 
-    def wake(self, news=None):
+    def wake(self, news=None, change=None):
         if news is None or news != self.looked_at:
-            self.news = news
+            self.news, self.change = news, change
             self.woken.set()
 
     async def _run(self):
-        played = False
+        played = None  # the news of a turn this clock just played, or FOUND_PLAYED
         while True:
             self.woken.clear()
             self.looked_at = self.news  # the look below reads a position as new as that news
             try:
-                turn = await db_call(_next_turn)(self.table_id, self.news, fresh=played)
-                played = False
+                if played is None:
+                    turn = await db_call(_next_turn)(self.table_id, self.news, self.change)
+                elif played is FOUND_PLAYED:
+                    turn = await db_call(_next_turn)(self.table_id, None, fresh=True)
+                else:
+                    turn = await db_call(_next_turn)(self.table_id, played)
+                played = None
                 # a bot thinks in the pool while its delay runs, out of any transaction
                 thinking = bot_pool.think(*turn.think) if turn is not None and turn.think else None
                 if turn is not None and await self._sleep_until(turn.due):
                     move = await _thought(thinking, turn)
-                    await db_call(services.play_server_turn)(turn, move=move)
-                    played = True
+                    row = await db_call(services.play_server_turn)(turn, move=move)
+                    played = (row.game_id, row.game.seq) if row is not None else FOUND_PLAYED
                     continue
                 if thinking is not None:
                     thinking.cancel()
@@ -72,15 +79,16 @@ class TableClock:
         return False
 
 
-def _next_turn(table_id, news, fresh=False):
+def _next_turn(table_id, news, change=None, fresh=False):
     """The next server turn at the table (``services.server_turn``), from the reading this
     process keeps of it (``games.live.readings``, shared with its sockets' renders): as new
-    as ``news``, any kept one for news of no game (presence is read afresh), or ``fresh``
-    from the database (after this clock played a turn)."""
+    as ``news`` (advanced by its ``change``), any kept one for news of no game (whether the
+    player to move is away comes from ``games.presence``), or ``fresh`` from the database
+    (after this clock found its turn played already, by another process)."""
     if fresh:
         latest = readings.latest(table_id)
     else:
-        latest = readings.latest(table_id, news, reuse=news is None)
+        latest = readings.latest(table_id, news, reuse=news is None, change=change)
     game = latest.reading.game
     return None if game is None else services.server_turn(game, latest.reading.players)
 
@@ -120,9 +128,9 @@ def detach(table_id):
         del _clocks[table_id]
 
 
-def wake(table_id, news=None):
-    """News at the table (``news``: a game's (id, event number), None for any other): its
-    clock looks again at what is due."""
+def wake(table_id, news=None, change=None):
+    """News at the table (``news``: a game's (id, event number), None for any other; with
+    what it changed, ``change``): its clock looks again at what is due."""
     table_clock = _clocks.get(table_id)
     if table_clock is not None:
-        table_clock.wake(news)
+        table_clock.wake(news, change)

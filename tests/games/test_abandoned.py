@@ -8,7 +8,7 @@ from django.core.management import call_command
 from django.urls import reverse
 from django.utils import timezone
 
-from games.live import presence
+from games import presence
 from games.models import Game
 from games.services import abandon_stale_games, add_bot, create_table, start_game
 from history.models import RatingChange

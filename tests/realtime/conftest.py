@@ -5,7 +5,6 @@ import pytest
 from channels.layers import channel_layers
 from django.db import connection
 
-from games.live import readings
 from tests.games.helpers import put_position
 from tests.realtime.servers import DaphneServer, database_url
 
@@ -16,7 +15,6 @@ def live_settings(settings):
     channel_layers.backends.clear()
     yield
     channel_layers.backends.clear()
-    readings._kept.clear()  # the next test's tables may have the same ids
 
 
 @pytest.fixture

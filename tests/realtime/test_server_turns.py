@@ -12,9 +12,9 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from games import bots, services
-from games.live import presence, realtime
-from games.models import Game, GamePlayer, Move, Seat
+from games import bots, presence, services, signals
+from games.live import realtime
+from games.models import Game, GamePlayer, Move, Seat, Table
 from tests.games.helpers import put_position
 from tests.realtime.helpers import WAIT, open_client
 
@@ -30,7 +30,7 @@ def reload(game):
 def turn_began(game, seconds_ago):
     """The current turn began ``seconds_ago``; the table hears of a change (its clock wakes)."""
     Game.objects.filter(pk=game.pk).update(updated_at=timezone.now() - timedelta(seconds=seconds_ago))
-    realtime.announce_change(game.table_id)
+    signals.table_changed.send(sender=Table, table_id=game.table_id, change=None)
 
 
 @database_sync_to_async

@@ -5,8 +5,16 @@ A crashed server never closes its sockets' counts, so a user counts as online on
 one of their sockets has also refreshed ``seen_at`` within ``PRESENCE_TIMEOUT_SECONDS``;
 each open socket refreshes it every ``PRESENCE_HEARTBEAT_SECONDS``. Anonymous spectators
 are not tracked.
+
+The turn clock asks after every move whether the player to move is away
+(``gone_since``): that is answered from a copy of the table's rows kept in this process for
+up to ``MEMO_SECONDS``, and dropped at once when someone comes or goes here or
+the table hears of it (``forget``). A kept ``seen_at`` is at most that old: with the memo
+shorter than the timeout less the heartbeat, nobody online counts as gone because of it.
 """
 
+import threading
+import time
 from datetime import UTC, datetime, timedelta
 
 from django.conf import settings
@@ -17,6 +25,7 @@ from games.models import Presence
 
 DEFAULT_HEARTBEAT = 20
 DEFAULT_TIMEOUT = 60
+MEMO_SECONDS = 10  # below DEFAULT_TIMEOUT - DEFAULT_HEARTBEAT (see above)
 NEVER = datetime.min.replace(tzinfo=UTC)  # "last seen" of someone who never opened the table
 
 
@@ -36,6 +45,7 @@ def joined(table_id, user_id, now):
     )
     if not created:
         Presence.objects.filter(pk=row.pk).update(connections=F("connections") + 1, seen_at=now)
+    forget(table_id)
     return not was_online
 
 
@@ -44,6 +54,7 @@ def left(table_id, user_id, now):
     Presence.objects.filter(table_id=table_id, user_id=user_id).update(
         connections=Greatest(F("connections") - 1, 0), seen_at=now
     )
+    forget(table_id)
     return user_id not in online_user_ids(table_id, now)
 
 
@@ -63,9 +74,41 @@ def online_user_ids(table_id, now):
 def gone_since(table_id, user_id, now):
     """None while the user is online at the table, else when they were last seen there
     (``NEVER`` if they never were)."""
-    row = Presence.objects.filter(table_id=table_id, user_id=user_id).first()
+    row = _kept_rows(table_id).get(user_id)
     if row is None:
         return NEVER
-    if row.connections > 0 and row.seen_at >= now - _timeout():
+    connections, seen_at = row
+    if connections > 0 and seen_at >= now - _timeout():
         return None
-    return row.seen_at
+    return seen_at
+
+
+MEMO_TABLES = 1000  # tables kept at most
+_memo = {}  # table id -> (monotonic time read, {user id: (connections, seen_at)})
+_forgotten = [0] * 4096  # by table id modulo 4096: forgets so far (a read overtaken by one is not kept)
+_memo_lock = threading.Lock()
+
+
+def _kept_rows(table_id):
+    """The table's presence rows, as kept in this process (see above)."""
+    now = time.monotonic()
+    with _memo_lock:
+        kept = _memo.get(table_id)
+        generation = _forgotten[table_id % len(_forgotten)]
+    if kept is not None and now - kept[0] < MEMO_SECONDS:
+        return kept[1]
+    rows = Presence.objects.filter(table_id=table_id).values_list("user_id", "connections", "seen_at")
+    fresh = {user_id: (connections, seen_at) for user_id, connections, seen_at in rows}
+    with _memo_lock:
+        if _forgotten[table_id % len(_forgotten)] == generation:
+            if len(_memo) >= MEMO_TABLES:
+                _memo.clear()
+            _memo[table_id] = (now, fresh)
+    return fresh
+
+
+def forget(table_id):
+    """Someone came to the table or left it: the next question reads its rows afresh."""
+    with _memo_lock:
+        _memo.pop(table_id, None)
+        _forgotten[table_id % len(_forgotten)] += 1

@@ -1,0 +1,97 @@
+"""A table's reading advanced by a game's changes (``games.live.readings``), in the process
+that made them or in another one from the packed change its group message carries, renders
+exactly as a reading made afresh from the database, for every viewer, at every step of
+whole games: moves, the server's forced moves, a resignation, the end."""
+
+import random
+
+import pytest
+from django.contrib.auth.models import AnonymousUser
+from django.utils import timezone
+
+from games import services, signals
+from games.live import frames, readings
+from games.models import Game, Table
+from games.table_page import read_table
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def changes():
+    """Every ``GameChange`` announced during the test, in order."""
+    seen = []
+
+    def keep(sender, table_id, change, **kwargs):
+        if change is not None:
+            seen.append(change)
+
+    signals.table_changed.connect(keep, weak=False, dispatch_uid="test-readings")
+    yield seen
+    signals.table_changed.disconnect(dispatch_uid="test-readings")
+
+
+def renders(reading, viewers, now):
+    latest = readings.Latest(reading)
+    return [frames._render(latest, viewer, now, csrf_token="token") for viewer in viewers]
+
+
+def play(game, players, rng, resign_at=None):
+    """One random legal move (or, at move ``resign_at``, a resignation of the player to move)."""
+    game = Game.objects.get(pk=game.pk)
+    state = game.engine_state()
+    mover = players[state.turn]
+    if game.move_count == resign_at:
+        services.resign(game, mover)
+        return
+    moves = [move for move in state.legal_moves() if move.kind != "resign"]
+    services.submit_move(game.pk, mover, str(rng.choice(moves)), expected_seq=game.seq)
+
+
+@pytest.mark.parametrize(
+    ("preset", "seats", "seed", "resign_at"), [("classic", 2, 1, None), ("rulebook", 3, 2, 9)]
+)
+def test_an_advanced_reading_renders_as_a_fresh_one(
+    make_user, changes, django_capture_on_commit_callbacks, preset, seats, seed, resign_at
+):
+    players = [make_user(f"player{n}") for n in range(seats)]
+    table = services.create_table(players[0], "Readings", seats, preset)
+    Table.objects.filter(pk=table.pk).update(rule_overrides={"max_turns": 120})
+    for person in players[1:]:
+        services.take_seat(table, person)
+    game = services.start_game(table, players[0])
+    viewers = [frames.Viewer({"user": person}) for person in players]
+    viewers += [frames.Viewer({"user": make_user("watcher")}), frames.Viewer({"user": AnonymousUser()})]
+    elsewhere = read_table(Table.objects.get(pk=table.pk))  # another process's reading
+    readings.latest(table.pk)  # this process's
+    rng = random.Random(seed)
+    steps = 0
+    while Game.objects.get(pk=game.pk).is_running:
+        with django_capture_on_commit_callbacks(execute=True):
+            play(game, players, rng, resign_at)
+        change = changes[-1]
+        now = timezone.now()
+        fresh = read_table(Table.objects.get(pk=table.pk))
+        here = readings.kept(table.pk, (game.pk, fresh.game.seq))
+        elsewhere = readings._advanced(elsewhere, *readings._unpack(readings.pack(change)))
+        assert here is not None and elsewhere is not None
+        expected = renders(fresh, viewers, now)
+        assert renders(here.reading, viewers, now) == expected
+        assert renders(elsewhere, viewers, now) == expected
+        steps += 1
+    assert steps > 5
+
+
+def test_a_reading_not_one_step_behind_is_read_afresh(
+    game, user, changes, django_capture_on_commit_callbacks
+):
+    """A process that missed a change (its reading is two steps behind) reads the table."""
+    behind = read_table(Table.objects.get(pk=game.table_id))
+    state = game.engine_state()
+    for _ in range(2):
+        game = Game.objects.get(pk=game.pk)
+        state = game.engine_state()
+        with django_capture_on_commit_callbacks(execute=True):
+            mover = game.players.get(seat=state.turn).user
+            services.submit_move(game.pk, mover, "draw" if state.problem("draw") is None else "pass")
+    assert readings._advanced(behind, *readings._unpack(readings.pack(changes[-1]))) is None
