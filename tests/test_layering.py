@@ -23,3 +23,18 @@ def test_games_never_imports_history():
         if module == "history" or module.startswith("history.")
     ]
     assert offenders == []
+
+
+def test_only_the_wiring_and_the_entry_points_import_the_live_layer():
+    """engine ← services ← live layer: the games app reaches its websockets only through
+    ``games.signals.table_changed`` (connected in ``GamesConfig.ready``)."""
+    entry_points = {"games/apps.py", "kadi_site/asgi.py", "api/streams.py", "api/views.py"}
+    offenders = [
+        (str(path.relative_to(ROOT)), module)
+        for folder in ("games", "history", "accounts", "api", "kadi_site")
+        for path in (ROOT / folder).rglob("*.py")
+        if "live" not in path.relative_to(ROOT).parts and str(path.relative_to(ROOT)) not in entry_points
+        for module in imported_modules(path)
+        if module == "games.live" or module.startswith("games.live.")
+    ]
+    assert offenders == []
