@@ -17,6 +17,7 @@ heartbeat kept its player "online" for good, and the table waited for them.
 
 import asyncio
 
+from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.utils import timezone
@@ -68,6 +69,15 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.send_table(full=True)
         turn_clock.attach(self.table_id)
         self.clock_attached = True
+
+    async def dispatch(self, message):
+        """As Channels' own, but without its hop to a thread to close stale database
+        connections before every message (for every socket at every move): each database
+        call here (``db_call``) does that in its own thread."""
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
 
     async def disconnect(self, code):
         await self._leave()
@@ -149,8 +159,8 @@ class TableConsumer(AsyncWebsocketConsumer):
         game, seq = self.shown
         if news and news[0] == game and news[1] <= seq:
             return  # already shown: a render read the database after this change
-        # Rendered already for a viewer of the same kind: no trip to a database thread.
-        rendered = frames.rendered_change(self.table_id, self.viewer, news) if news else None
+        # Made from what this process holds: no trip to a database thread.
+        rendered = frames.change_frame(self.table_id, self.viewer, news, change) if news else None
         if rendered is not None:
             await self._show(rendered)
         else:

@@ -22,6 +22,7 @@ from django.contrib.auth.models import AnonymousUser
 from django.http import HttpRequest
 from django.middleware.csrf import CSRF_SECRET_LENGTH, get_token
 from django.template.loader import render_to_string
+from django.utils import timezone
 from django.utils.translation import get_language
 
 from games import presence
@@ -84,14 +85,22 @@ def table_frame(
     return Frame(html, game.pk if game else None, game.seq if game else None)
 
 
-def rendered_change(table_id, viewer, news):
-    """The change frame after ``news`` for ``viewer`` if it was rendered already for
-    another viewer of their kind, else None. Reads no database: the consumer asks in the
-    event loop before it hands a render to a database thread."""
-    latest = readings.kept(table_id, news)
-    html = latest.renders.get(_change_key(latest, viewer)) if latest else None
-    if html is None:
+def change_frame(table_id, viewer, news, change=None):
+    """The change frame after ``news`` for ``viewer``, made from what this process holds:
+    rendered already for another viewer of their kind, or rendered now from the table's
+    reading kept here (advanced by ``change`` if need be) while its game runs. None when it
+    would take the database (no such reading here, or a finished game, whose results read
+    the ratings). Reads no database: the consumer asks in the event loop, before it hands a
+    render to a database thread."""
+    latest = readings.in_memory(table_id, news, change)
+    if latest is None:
         return None
+    key = _change_key(latest, viewer)
+    html = latest.renders.get(key)
+    if html is None:
+        if not latest.reading.game.is_running:
+            return None
+        html = latest.renders[key] = _render(latest, viewer, timezone.now(), csrf_token=CSRF_PLACEHOLDER)
     game = latest.reading.game
     return Frame(html.replace(CSRF_PLACEHOLDER, viewer.csrf_token), game.pk, game.seq)
 

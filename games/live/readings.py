@@ -62,6 +62,23 @@ def kept(table_id, news):
     return latest if latest is not None and _as_new(latest.reading, news) else None
 
 
+def in_memory(table_id, news, change=None):
+    """``latest(table_id, news, change=change)`` if it needs no database (and the table
+    is not being read by another thread just now), else None: for the event loop."""
+    lock = _table_locks[table_id % len(_table_locks)]
+    if not lock.acquire(blocking=False):
+        return None
+    try:
+        with _kept_lock:
+            kept = _kept.get(table_id)
+        if kept is None or _as_new(kept.reading, news):
+            return kept
+        reading = _advanced(kept.reading, *_unpack(change)) if change else None
+        return _keep(table_id, reading) if reading is not None else None
+    finally:
+        lock.release()
+
+
 def advance(table_id, change):
     """After ``change`` (a ``signals.GameChange``) committed in this process: advance the
     table's kept reading, if it keeps the one before."""

@@ -37,7 +37,7 @@ def assert_frames_as_direct(game, viewers):
         assert shared.seq == game.seq
         assert CSRF_TOKEN.sub("", shared.html) == CSRF_TOKEN.sub("", direct_frame(game.table_id, user))
         assert f'value="{viewer.csrf_token}"' in shared.html or "csrfmiddlewaretoken" not in shared.html
-        again = frames.rendered_change(game.table_id, viewer, (game.pk, game.seq))  # as a socket asks
+        again = frames.change_frame(game.table_id, viewer, (game.pk, game.seq))  # as a socket asks
         assert again.html == shared.html
 
 
