@@ -20,7 +20,7 @@ import asyncio
 from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from games import presence, services
@@ -55,6 +55,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.user = self.scope["user"]
         self.shown = (None, None)  # the game and event number this viewer last got
         self.viewer = frames.Viewer(self.scope)
+        translation.activate(self.viewer.language)  # for this socket's task: its frames and replies
         if self.user.is_authenticated:  # before joining the group: the full render says it
             name = f"presence at table {self.table_id}"
             self.heartbeat = asyncio.create_task(self._keep_presence(), name=name)

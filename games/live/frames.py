@@ -23,7 +23,7 @@ from django.http import HttpRequest
 from django.middleware.csrf import CSRF_SECRET_LENGTH, get_token
 from django.template.loader import render_to_string
 from django.utils import timezone
-from django.utils.translation import get_language
+from django.utils.translation import get_language, get_language_from_request
 
 from games import presence
 from games.live import readings
@@ -33,6 +33,7 @@ from games.table_page import table_context
 FULL = "games/live/full.html"  # on connect and resync: everything that changes
 CHANGE = "games/live/change.html"  # after a change at the table
 CHAT_LINES = 50
+ACCEPT_LANGUAGE_MAX = 500  # characters of the header read: a real one is far shorter
 SHARED = {"board": "games/partials/board.html", "move_log": "games/partials/move_log.html"}
 
 
@@ -44,15 +45,19 @@ class Frame:
 
 
 class Viewer:
-    """Who a socket renders for: its user, and a stand-in request for templates with their
-    CSRF cookie. The CSRF token is masked once per socket, as once per page (masking draws
-    32 random characters: per frame, that was a good part of a frame's cost)."""
+    """Who a socket renders for: its user, their language (as the page's: the language
+    cookie, else the browser's Accept-Language), and a stand-in request for templates with
+    their CSRF cookie. The CSRF token is masked once per socket, as once per page (masking
+    draws 32 random characters: per frame, that was a good part of a frame's cost)."""
 
     def __init__(self, scope):
         self.user = scope["user"]
         self.request = HttpRequest()
         self.request.user = self.user
         self.request.COOKIES = scope.get("cookies", {})
+        accept_language = dict(scope.get("headers", ())).get(b"accept-language", b"")
+        self.request.META["HTTP_ACCEPT_LANGUAGE"] = accept_language.decode("latin-1")[:ACCEPT_LANGUAGE_MAX]
+        self.language = get_language_from_request(self.request)
         secret = self.request.COOKIES.get(settings.CSRF_COOKIE_NAME, "")
         if len(secret) == CSRF_SECRET_LENGTH:
             self.request.META["CSRF_COOKIE"] = secret

@@ -114,8 +114,8 @@ class _Collector(HTMLParser):
 class Client_:
     """One websocket at a table, as a page would open it; keeps every frame it received."""
 
-    def __init__(self, table_id, cookie=None, path=None):
-        headers = [ORIGIN, HOST]
+    def __init__(self, table_id, cookie=None, path=None, headers=()):
+        headers = [ORIGIN, HOST, *headers]
         if cookie:
             headers.append((b"cookie", cookie.encode()))
         self.communicator = WebsocketCommunicator(application, path or f"/ws/t/{table_id}/", headers=headers)

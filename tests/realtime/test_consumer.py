@@ -237,3 +237,28 @@ async def test_reconnecting_brings_a_full_fresh_render(game, user, baraka):
     assert {"table-area", "people", "chat", "table-sync"} <= set(frame.ids)
     await again.close()
 
+
+
+@pytest.mark.parametrize(
+    ("cookie", "headers"),
+    [("; django_language=sw", ()), ("", ((b"accept-language", b"sw-KE,sw;q=0.9,en;q=0.5"),))],
+    ids=["language cookie", "accept-language"],
+)
+async def test_a_socket_speaks_its_pages_language(game, user, baraka, cookie, headers):
+    """Frames and replies come in the language the page was served in."""
+    amani = Client_(game.table_id, await session_cookie(user) + cookie, headers=headers)
+    english = await open_client(game.table_id, baraka)
+    assert (await amani.connect())[0]
+    first = await amani.receive()
+    assert "Kadi zako" in first.text() and "Your hand" not in first.text()
+
+    await english.move("9H", seq=0)  # not baraka's turn: he is told in English
+    assert "It is not your turn." in (await english.until(lambda f: "table-area" in f.ids)).text()
+    await amani.move("7H", seq=0)
+    after = await amani.until(lambda f: f.sync == (game.pk, 1))
+    assert "Kadi zako" in after.text()
+    await amani.move("5S", seq=1)  # baraka's turn now: amani is told in Swahili
+    reply = await amani.until(lambda f: "table-area" in f.ids and "Si zamu yako" in f.text())
+    assert "It is not your turn" not in reply.text()
+    await amani.close()
+    await english.close()
