@@ -7,10 +7,13 @@ position.
 
 from dataclasses import dataclass
 from datetime import timedelta
+from functools import lru_cache
 
 from django.db.models import Count, OuterRef, Subquery
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.functional import SimpleLazyObject
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from accounts.models import User
@@ -86,6 +89,33 @@ def read_table(table):
     return TableReading(table, seats, game, players, moves, game.engine_state())
 
 
+TABLE_ACTIONS = (
+    "table_area",
+    "take_seat",
+    "leave_seat",
+    "add_bot",
+    "remove_bot",
+    "start_game",
+    "move",
+    "resign",
+    "rematch",
+    "decline_rematch",
+)
+
+
+@lru_cache(maxsize=1024)
+def table_urls(table_id):
+    """The paths of a table's actions by name (worked out once: a live table re-renders its
+    forms for every viewer after every move)."""
+    return {name: reverse(f"games:{name}", args=[table_id]) for name in TABLE_ACTIONS}
+
+
+@lru_cache(maxsize=8)
+def _choices(language):
+    """The bot levels and the suits, in ``language`` (the active one): the same on every page."""
+    return [(level, User.BotLevel(level).label) for level in bots.LEVELS], [suit_info(suit) for suit in SUITS]
+
+
 def table_context(table, user, reading=None):
     """The table page's context for ``user`` (maybe anonymous), from ``reading`` (see
     ``read_table``) when the table was read already."""
@@ -115,9 +145,9 @@ def table_context(table, user, reading=None):
             lambda: [rule for group in rules for rule in group["rules"] if rule["changed"]]
         ),
         "rules_frozen": running,
-        "bot_levels": [(level, User.BotLevel(level).label) for level in bots.LEVELS],
-        "suits": [suit_info(suit) for suit in SUITS],
+        "urls": table_urls(table.pk),
     }
+    context["bot_levels"], context["suits"] = _choices(get_language())
     if game is not None:
         context.update(_game_context(reading, user))
         if not running:
