@@ -23,6 +23,7 @@ from django.http import HttpRequest
 from django.middleware.csrf import CSRF_SECRET_LENGTH, get_token
 from django.template.loader import render_to_string
 from django.utils import timezone
+from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, get_language_from_request
 
 from games import presence
@@ -69,6 +70,9 @@ class Viewer:
 
 
 CSRF_PLACEHOLDER = "csrf-token-of-the-viewer"  # set into a shared render per socket
+HAND = "games/partials/hand.html"
+SEQ_MARK, TOTAL_MARK = "event-number-of-the-game", "move-count-of-the-game"  # set into a kept hand
+FRAGMENTS_KEPT = 64  # kept hands per table: a few per player
 
 
 def table_frame(
@@ -119,11 +123,45 @@ def _render(latest, viewer, now, full=False, people=False, error="", move_error=
     table = reading.table
     context = table_context(table, user, reading)
     context.update(error=error, move_error=move_error, seated_people=None, shared=_shared(latest))
+    if context["game"] and context["game"]["in_play"] and not move_error:
+        context["hand_html"] = _hand(latest, context)
     if full or people:
         context.update(people_context(table, now))
     if full:
         context.update(chat_context(table, user))
-    return viewer.render(FULL if full else CHANGE, context, csrf_token)
+    html = viewer.render(FULL if full else CHANGE, context, csrf_token)
+    return html if csrf_token == CSRF_PLACEHOLDER else html.replace(CSRF_PLACEHOLDER, viewer.csrf_token)
+
+
+def _hand(latest, context):
+    """The viewer's hand and move forms (``HAND``). They stay the same from one move to the
+    next while the player's cards and what they may do do: so each is kept across the
+    game's readings (``Latest.fragments``), with marks for what changes at every move (the
+    event number, the move count, the viewer's CSRF token). The key holds everything
+    ``HAND`` reads that can change during a game."""
+    game, game_row = context["game"], context["game_row"]
+    cards = tuple((card["text"], card["drawn"], card["playable"]) for card in game["hand_cards"])
+    key = (
+        "hand",
+        get_language(),
+        game_row.pk,
+        cards,
+        game["your_turn"],
+        game["your_niko_kadi"],
+        game["niko_kadi_rule"],
+        tuple(sorted(game["actions"])),
+        game["draw_count"],
+    )
+    html = latest.fragments.get(key)
+    if html is None:
+        marked = {"pk": game_row.pk, "seq": SEQ_MARK}
+        marks = {"game_row": marked, "move_total": TOTAL_MARK, "csrf_token": CSRF_PLACEHOLDER}
+        html = render_to_string(HAND, {**context, **marks})
+        if len(latest.fragments) >= FRAGMENTS_KEPT:
+            latest.fragments.clear()
+        latest.fragments[key] = html
+    html = html.replace(SEQ_MARK, str(game_row.seq)).replace(TOTAL_MARK, str(context["move_total"]))
+    return mark_safe(html)  # rendered from the template: escaped already
 
 
 def _role(reading, user):

@@ -29,10 +29,13 @@ READINGS_KEPT = 500  # tables whose latest reading this process keeps
 
 @dataclass
 class Latest:
-    """A table's latest reading, and what was rendered from it (by ``games.live.frames``)."""
+    """A table's latest reading, and what was rendered from it (by ``games.live.frames``):
+    ``renders`` for this reading only, ``fragments`` for any reading of the same game
+    (kept from one reading to the next)."""
 
     reading: TableReading
     renders: dict = field(default_factory=dict)
+    fragments: dict = field(default_factory=dict)
 
 
 _kept = OrderedDict()  # table id -> Latest
@@ -131,13 +134,19 @@ def _advanced(reading, base_seq, game, players, moves, state):
 
 
 def _keep(table_id, reading):
-    fresh = Latest(reading)
     with _kept_lock:
+        before = _kept.get(table_id)
+        same_game = before is not None and _game_id(before.reading) == _game_id(reading) is not None
+        fresh = Latest(reading, fragments=before.fragments if same_game else {})
         _kept[table_id] = fresh
         _kept.move_to_end(table_id)
         if len(_kept) > READINGS_KEPT:
             _kept.popitem(last=False)
     return fresh
+
+
+def _game_id(reading):
+    return reading.game.pk if reading.game is not None else None
 
 
 def _as_new(reading, news):
