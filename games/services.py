@@ -327,36 +327,64 @@ def submit_move(game_id, user, text, expected_move_count=None, client_move_id=""
     number it showed: a move made against an older position (a stale page, a double click)
     raises ``StaleMove``, as does a resent ``client_move_id``. The game row is locked; the
     move row, the new position and, at the end, the result are saved in one transaction.
-    Forced moves that follow are applied too.
+    Forced moves that follow are applied too. A misplay's row says the rule it broke
+    (``row.broken_rule``, not stored).
     """
-    with transaction.atomic():
-        game = _locked_game(game_id)
-        if client_move_id and game.moves.filter(client_move_id=client_move_id).exists():
-            raise StaleMove(_("This move was already made."))
-        stale_count = expected_move_count is not None and expected_move_count != game.move_count
-        if stale_count or (expected_seq is not None and expected_seq != game.seq):
-            raise StaleMove(_("The game has moved on since your page was shown: this move was not made."))
-        if not game.is_running:
-            raise NotNow(_("This game is over."))
-        player = next((p for p in _players(game) if p.user_id == user.pk), None)
-        if player is None:
-            raise ServiceError(_("You are not playing in this game."))
-        if player.left:
-            raise ServiceError(_("You have left this game."))
-        if game.turn != player.seat:
-            raise NotNow(_("It is not your turn."))
-        before = game.engine_state()
-        try:
-            move = Move.parse(text)
-            state = before.apply(move)
-        except IllegalMove as error:
-            raise MoveRefused(_("That move is not allowed: %(reason)s") % {"reason": error}) from None
-        if player.missed_turns:
-            player.missed_turns = 0
-            player.save(update_fields=["missed_turns"])
-        row = _record(game, player.seat, move, before, state, client_move_id)
-        _after_move(game, state)
-        return row
+    lock = partial(_locked_game, game_id)
+    return _submit(lock, user, text, expected_move_count, client_move_id, expected_seq)
+
+
+def submit_table_move(table_id, user, text, client_move_id="", expected_seq=None):
+    """``submit_move`` in the table's latest game (what a table's websocket knows): the
+    game is found and locked in one query."""
+    return _submit(partial(_locked_latest_game, table_id), user, text, None, client_move_id, expected_seq)
+
+
+def _submit(lock, user, text, expected_move_count, client_move_id, expected_seq):
+    """``submit_move`` with the game locked by ``lock()``. A client move id used already is
+    caught by its unique constraint when the move's row is written, or by the refusal of a
+    move sent again (no query beforehand): the move is refused as made already."""
+    game = None
+    try:
+        with transaction.atomic():
+            game = lock()
+            _check_current(game, expected_move_count, expected_seq)
+            player = next((p for p in _players(game) if p.user_id == user.pk), None)
+            if player is None:
+                raise ServiceError(_("You are not playing in this game."))
+            if player.left:
+                raise ServiceError(_("You have left this game."))
+            if game.turn != player.seat:
+                raise NotNow(_("It is not your turn."))
+            before = game.engine_state()
+            try:
+                move = Move.parse(text)
+                state = before.apply(move)
+            except IllegalMove as error:
+                raise MoveRefused(_("That move is not allowed: %(reason)s") % {"reason": error}) from None
+            if player.missed_turns:
+                player.missed_turns = 0
+                player.save(update_fields=["missed_turns"])
+            row = _record(game, player.seat, move, before, state, client_move_id)
+            _after_move(game, state)
+            return row
+    except (ServiceError, IntegrityError):
+        if game is not None and client_move_id and _made_already(game, client_move_id):
+            raise StaleMove(_("This move was already made.")) from None
+        raise
+
+
+def _check_current(game, expected_move_count, expected_seq):
+    """Refuse a move made against an older position, or in a game that is over."""
+    stale_count = expected_move_count is not None and expected_move_count != game.move_count
+    if stale_count or (expected_seq is not None and expected_seq != game.seq):
+        raise StaleMove(_("The game has moved on since your page was shown: this move was not made."))
+    if not game.is_running:
+        raise NotNow(_("This game is over."))
+
+
+def _made_already(game, client_move_id):
+    return MoveRow.objects.filter(game_id=game.pk, client_move_id=client_move_id).exists()
 
 
 def play_bot_move(game_id):
@@ -428,9 +456,20 @@ def _locked_game(game_id):
     event number now (``base_seq``) and the moves recorded since (``recorded``), which
     ``_announce`` passes on."""
     try:
-        game = Game.objects.select_for_update().get(pk=game_id)
+        return _ready(Game.objects.select_for_update().get(pk=game_id))
     except Game.DoesNotExist:
         raise ServiceError(_("There is no such game.")) from None
+
+
+def _locked_latest_game(table_id):
+    """``_locked_game`` of the table's latest game."""
+    game = Game.objects.select_for_update().filter(table_id=table_id).order_by("-number").first()
+    if game is None:
+        raise ServiceError(_("No game is running at this table."))
+    return _ready(game)
+
+
+def _ready(game):
     game.base_seq = game.seq
     game.recorded = []
     return game
@@ -486,6 +525,7 @@ def _record(game, seat, move, before, after, client_move_id=""):
     """Append ``move`` (from position ``before`` to ``after``) to the game's log, with the
     cards it drew and, for a misplay, its penalty; the caller saves the game."""
     drew = len(after.hands[seat]) - len(before.hands[seat])
+    penalty = misplay_penalty(before, move, after)
     row = MoveRow.objects.create(
         game=game,
         index=game.move_count,
@@ -493,8 +533,9 @@ def _record(game, seat, move, before, after, client_move_id=""):
         text=str(move),
         client_move_id=client_move_id,
         drew=drew if drew > 0 else None,
-        penalty=misplay_penalty(before, move, after),
+        penalty=penalty,
     )
+    row.broken_rule = before.problem(move) if penalty is not None else None
     game.recorded.append(row)
     game.move_count += 1
     game.seq += 1

@@ -264,6 +264,9 @@ def misplay_message(game, text):
         reason = state.problem(text)
     except IllegalMove:  # unreadable text: the move itself is refused with the reason
         return None
-    if reason is None:
-        return None
+    return None if reason is None else misplay_text(reason)
+
+
+def misplay_text(reason):
+    """What to tell a player whose play broke the rule ``reason`` and was punished."""
     return _("Misplay: %(reason)s. The cards stay in your hand and you draw a penalty.") % {"reason": reason}

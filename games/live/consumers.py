@@ -30,7 +30,7 @@ from games.live.protocol import ProtocolError, parse
 from games.live.rate_limit import TokenBucket
 from games.live.refuse import refuse
 from games.models import Game, Table
-from games.table_page import misplay_message
+from games.table_page import misplay_text
 
 TOO_MANY_MESSAGES = 4008  # 4000 + 1008, the standard's "policy violation"
 MAX_TABLE_ID = 2**63 - 1  # the largest id a database integer holds; a longer path is no table
@@ -224,22 +224,11 @@ def _current_game_id(table_id):
 
 
 def _submit_move(table_id, user, message):
-    """Make the move; the misplay message (see ``table_page.misplay_message``) or None."""
-    game = Game.objects.filter(table_id=table_id).order_by("-number").values("pk", "rules").first()
-    if game is None:
-        raise services.ServiceError(_("No game is running at this table."))
-    misplay = None
-    if game["rules"].get("misplay") == "penalty":  # else no misplay: no need of the position
-        misplay = misplay_message(Game.objects.get(pk=game["pk"]), message.move)
+    """Make the move; the misplay message (see ``table_page.misplay_text``) or None."""
     # Client move ids are the client's own: scoped by user, one cannot block another's.
-    services.submit_move(
-        game["pk"],
-        user,
-        message.move,
-        expected_seq=message.seq,
-        client_move_id=f"{user.pk}-{message.client_move_id}",
-    )
-    return misplay
+    move_id = f"{user.pk}-{message.client_move_id}"
+    row = services.submit_table_move(table_id, user, message.move, move_id, expected_seq=message.seq)
+    return misplay_text(row.broken_rule) if row.broken_rule else None
 
 
 def _resign(table_id, user):

@@ -305,6 +305,17 @@ def test_a_resent_client_move_id_is_refused(game, user, baraka):
     assert reload(game).move_count == 2
 
 
+def test_a_client_move_id_used_before_is_refused_for_a_new_move_too(game, user, baraka):
+    """Its unique constraint refuses the move's row: the whole move is undone."""
+    submit_move(game.pk, user, "draw", client_move_id="m-1")
+    submit_move(game.pk, baraka, "draw", client_move_id="m-2")
+    before = reload(game)
+    with pytest.raises(StaleMove, match="already made"):
+        submit_move(game.pk, user, "draw", client_move_id="m-1", expected_seq=before.seq)
+    after = reload(game)
+    assert (after.move_count, after.seq, after.state) == (before.move_count, before.seq, before.state)
+
+
 @pytest.mark.skipif(connection.vendor != "postgresql", reason="SQLite has no row locks to race on")
 @pytest.mark.django_db(transaction=True)
 def test_concurrent_submissions_of_one_move_apply_it_once(user, baraka):

@@ -21,7 +21,7 @@ from games.models import Game, Move
 from tests.games.helpers import put_position
 
 pytestmark = pytest.mark.django_db
-MOVE_QUERIES = 6  # the game's id, then in one transaction: lock, resent?, players, the move, the game
+MOVE_QUERIES = 4  # in one transaction: the game (found and locked), players, the move, the game
 
 
 def queries(call):
