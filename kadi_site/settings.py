@@ -7,6 +7,7 @@ DATABASE_URL and REDIS_URL; the security settings below then switch on.
 
 import os
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 import dj_database_url
 from csp.constants import NONE, SELF
@@ -138,6 +139,25 @@ if REDIS_URL:
     }
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+
+
+def cache_url(channel_layer_url: str) -> str:
+    """The cache's Redis URL: the channel layer's first server, one database along (a
+    cache's clear() empties its whole database: the layer's must stay out of it)."""
+    parts = urlsplit(channel_layer_url)
+    number = int(parts.path.strip("/") or 0)
+    return urlunsplit(parts._replace(path=f"/{number + 1 if number < 15 else number - 1}"))
+
+
+# The cache (the bot API's rate limits, hints, the leaderboard): shared by every process
+# through Redis when REDIS_URL is set, else this process's memory.
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": os.environ.get("REDIS_CACHE_URL") or cache_url(env_list("REDIS_URL", "")[0]),
+        }
+    }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -22,6 +22,7 @@ ENV_NAMES = (
     "DJANGO_SECURE_SSL_REDIRECT",
     "DATABASE_URL",
     "REDIS_URL",
+    "REDIS_CACHE_URL",
     "DJANGO_EMAIL_HOST",
     "DJANGO_EMAIL_PORT",
     "DJANGO_EMAIL_USER",
@@ -81,6 +82,26 @@ def test_redis_url_selects_the_redis_channel_layer(monkeypatch):
     layer = config["CHANNEL_LAYERS"]["default"]
     assert layer["BACKEND"] == "channels_redis.core.RedisChannelLayer"
     assert [host["address"] for host in layer["CONFIG"]["hosts"]] == ["redis://127.0.0.1:6379/0"]
+
+
+@pytest.mark.parametrize(
+    ("layer_url", "cache_url"),
+    [
+        ("redis://127.0.0.1:6379/0", "redis://127.0.0.1:6379/1"),
+        ("redis://r.example:6380", "redis://r.example:6380/1"),
+        ("redis://127.0.0.1:6379/15,redis://other:6379/0", "redis://127.0.0.1:6379/14"),
+    ],
+)
+def test_with_redis_all_processes_share_a_cache_beside_the_channel_layer(monkeypatch, layer_url, cache_url):
+    """Rate limits count across processes; the cache's clear() cannot empty the layer's database."""
+    config = read_settings(monkeypatch, REDIS_URL=layer_url)
+
+    assert config["CACHES"]["default"]["BACKEND"] == "django.core.cache.backends.redis.RedisCache"
+    assert config["CACHES"]["default"]["LOCATION"] == cache_url
+
+
+def test_without_redis_the_cache_is_the_process_own(monkeypatch):
+    assert "CACHES" not in read_settings(monkeypatch)  # Django's default: local memory
 
 
 @pytest.mark.skipif(not os.environ.get("REDIS_URL"), reason="needs Redis (REDIS_URL)")
