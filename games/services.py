@@ -51,6 +51,7 @@ from games.models import Move as MoveRow
 
 DEFAULT_BOT_DELAY = 0.8  # seconds between a move and a bot's answer, unless settings.BOT_DELAY
 FORCED_ACCEPT = Move(ACCEPT)
+POSITION_FIELDS = ["state", "turn", "move_count", "seq", "updated_at"]  # a move in a running game
 
 
 class ServiceError(Exception):
@@ -558,10 +559,11 @@ def _after_move(game, state):
         state = after
     if state.finished:
         _finish(game, state)
+        game.save()
     else:
         game.state = state.to_dict()
         game.turn = state.turn
-    game.save()
+        game.save(update_fields=POSITION_FIELDS)
     _announce(game.table_id, game, state)
 
 
