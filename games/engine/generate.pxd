@@ -7,6 +7,8 @@ from games.engine.state cimport State
 cdef tuple RANK, SUIT, IS_JOKER, IS_PENALTY, IS_QUESTION, SAME_RANK, SINGLE, DECLARING
 
 cpdef list legal_moves(State state)
+@cython.locals(total=Py_ssize_t, index=Py_ssize_t)
+cpdef object legal_move_at(State state, double fraction)
 cpdef object iter_legal_moves(State state)
 cdef list _move_groups(State state, bint lazy)
 cdef list _rule_groups(State state, bint lazy)
@@ -20,7 +22,8 @@ cpdef object effective_top(State state)
 cdef list _normal_groups(State state, tuple hand, list starters, bint lazy)
 @cython.locals(c=Py_ssize_t, same_rank=tuple)
 cdef list _same_rank(tuple hand, Py_ssize_t card)
-cdef object _play_moves(tuple play, bint declarable)
+@cython.locals(suit=Py_ssize_t)
+cdef _add_play_moves(tuple play, bint declarable, list out)
 cdef list _listed_moves(list plays, bint declarable)
 
 cdef class _AnswerSequences:

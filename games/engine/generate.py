@@ -32,6 +32,20 @@ def legal_moves(state):
     return moves
 
 
+def legal_move_at(state, fraction):
+    """``legal_moves(state)[int(fraction * len(legal_moves(state)))]`` for ``fraction`` in
+    [0, 1) (a uniform pick from a uniform ``fraction``), without joining the moves into one list."""
+    groups = _move_groups(state, False)
+    total = 0
+    for group in groups:
+        total += len(group)
+    index = int(fraction * total)
+    for group in groups:
+        if index < len(group):
+            return group[index]
+        index -= len(group)
+
+
 def iter_legal_moves(state):
     """The legal moves one by one: a hand full of questions and answers can have millions
     of orderings, so a caller that needs only some can stop early."""
@@ -283,20 +297,24 @@ def _same_rank(hand, card):
 
 
 def _listed_moves(plays, declarable):
-    """The moves for a list of ``plays`` (see ``_play_moves``), as a list."""
+    """The moves for a list of ``plays`` (see ``_add_play_moves``), as a list."""
     moves = []
     for play in plays:
-        moves += _play_moves(play, declarable)
+        _add_play_moves(play, declarable, moves)
     return moves
 
 
-def _play_moves(play, declarable):
-    """The moves for one play: when ``declarable``, one per suit for a play ending in an ace."""
+def _add_play_moves(play, declarable, out):
+    """Append to ``out`` the moves for one play: when ``declarable``, one per suit for a play
+    ending in an ace."""
     if len(play) == 1:
-        return (DECLARING if declarable else SINGLE)[play[0]]
-    if declarable and RANK[play[-1]] == ACE:
-        return [Move(PLAY, play, suit) for suit in ALL_SUITS]
-    return (Move(PLAY, play),)
+        for move in (DECLARING if declarable else SINGLE)[play[0]]:
+            out.append(move)
+    elif declarable and RANK[play[-1]] == ACE:
+        for suit in ALL_SUITS:
+            out.append(Move(PLAY, play, suit))
+    else:
+        out.append(Move(PLAY, play))
 
 
 def _extend(prefix, pool, min_len=1, out=None):
@@ -346,8 +364,7 @@ def _lazy_question_moves(start, questions, consecutive, answer_seqs):
     while stack:
         plays = []
         _question_node(stack.pop(), questions, consecutive, answer_seqs, plays, stack)
-        for play in plays:
-            yield from _play_moves(play, True)
+        yield from _listed_moves(plays, True)
 
 
 def _question_node(play, questions, consecutive, answer_seqs, out, stack):

@@ -2,7 +2,9 @@ cimport cython
 
 from games.engine.derived cimport Derived
 from games.engine.moves cimport Move
+from games.engine.generate cimport iter_legal_moves, legal_move_at
 from games.engine.state cimport State
+from games.engine.transitions cimport apply_in_place
 
 cdef tuple RANK, SUIT, IS_JOKER, IS_PENALTY, IS_QUESTION
 
@@ -13,5 +15,5 @@ cdef tuple RANK, SUIT, IS_JOKER, IS_PENALTY, IS_QUESTION
 cpdef Move light_move(State state, object rng)
 @cython.locals(moves=Py_ssize_t)
 cpdef State playout(State state, object rng, Py_ssize_t limit=*)
-@cython.locals(moves=Py_ssize_t, held=Py_ssize_t, left=Py_ssize_t, move=Move, legal=list, declaring=bint)
+@cython.locals(moves=Py_ssize_t, held=Py_ssize_t, left=Py_ssize_t, move=Move, declaring=bint)
 cpdef tuple random_playout(State state, object rng)

@@ -8,9 +8,9 @@ listed (they are legal) and build no list of moves they do not need.
 """
 
 from .cards import ACE, IS_JOKER, IS_PENALTY, IS_QUESTION, JACK, RANK, SUIT
-from .generate import iter_legal_moves, legal_moves
+from .generate import iter_legal_moves, legal_move_at
 from .moves import DRAW, PLAY
-from .transitions import apply
+from .transitions import apply_in_place
 
 LIGHT_MOVE_LIMIT = 48  # moves weighed per turn: the shorter plays come first
 NOISE = 0.5  # a uniform random bonus in [0, NOISE) per move: playouts must vary
@@ -87,9 +87,10 @@ def light_move(state, rng):
 def playout(state, rng, limit=1000):
     """The position after ``light_move`` plays every seat from ``state`` to the end of the
     game, or for ``limit`` moves."""
+    state = state._copy()  # then changed in place: the caller's state stays as it was
     moves = 0
     while not state.finished and moves < limit:
-        state = apply(state, light_move(state, rng), True)
+        apply_in_place(state, light_move(state, rng))
         moves += 1
     return state
 
@@ -99,15 +100,15 @@ def random_playout(state, rng):
     under ``niko_kadi`` declaring on any move that leaves at most one card (``bench/engine.py``'s player)."""
     random = rng.random
     declaring = state.rules.niko_kadi
+    state = state._copy()  # then changed in place
     moves = 0
     while not state.finished:
-        legal = legal_moves(state)
-        move = legal[int(random() * len(legal))]
+        move = legal_move_at(state, random())
         held = len(state.hands[state.turn])
         if declaring and held <= len(move.cards) + 1:
             left = held - len(move.cards) if move.kind == PLAY else held + (move.kind == DRAW)
             if left <= 1:
                 move = move.with_declare()
-        state = apply(state, move, True)
+        apply_in_place(state, move)
         moves += 1
     return state, moves
