@@ -1,6 +1,7 @@
 cimport cython
 
 from games.engine.derived cimport Derived
+from games.engine.moves cimport Move, play_move
 from games.engine.state cimport State
 
 # The card tables, read by index on every turn (C-level names: Python reads them in cards).
@@ -10,7 +11,7 @@ cpdef list legal_moves(State state)
 @cython.locals(total=Py_ssize_t, index=Py_ssize_t)
 cpdef object legal_move_at(State state, double fraction)
 cpdef object iter_legal_moves(State state)
-cdef list _move_groups(State state, bint lazy)
+cpdef list move_groups(State state, bint lazy)
 cdef list _rule_groups(State state, bint lazy)
 @cython.locals(card=Py_ssize_t, allowed=tuple)
 cpdef bint starts_normally(State state, object card)
@@ -31,7 +32,8 @@ cdef class _AnswerSequences:
     cdef tuple wild
     cdef dict cache
     cdef list for_suits(self, tuple suits)
-    cdef _grow(self, tuple seq, object rank, tuple suits, list out)
+    @cython.locals(c=Py_ssize_t, nxt=Py_ssize_t, play=tuple)
+    cdef _grow(self, tuple seq, Py_ssize_t rank, tuple suits, list out)
 
 @cython.locals(d=Derived, top=Py_ssize_t)
 cdef list penalty_counters(State state, tuple hand)
@@ -40,7 +42,7 @@ cpdef bint may_counter(Derived d, Py_ssize_t top, Py_ssize_t card)
 cpdef bint may_deflect(Derived d, Py_ssize_t top, Py_ssize_t card)
 @cython.locals(d=Derived, top=Py_ssize_t)
 cdef list deflectors(State state, tuple hand)
-cdef list _penalty_plays(object start, tuple hand, list penalties, object rules)
+cdef list _penalty_plays(Py_ssize_t start, tuple hand, list penalties, Derived d)
 cdef list _extend(tuple prefix, list pool, Py_ssize_t min_len=*, list out=*)
 cdef list _orderings(list cards)
 cdef list _combos(tuple play, list penalties, tuple combo_key, object key, list out)

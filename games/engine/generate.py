@@ -10,7 +10,7 @@ run of questions), penalty combos (which hold every same-rank run of penalty car
 from itertools import chain, islice
 
 from .cards import ACE, IS_JOKER, IS_PENALTY, IS_QUESTION, JACK, KING, RANK, RED_JOKER, SAME_RANK, SUIT
-from .moves import ACCEPT, DRAW, PASS, PLAY, Move
+from .moves import ACCEPT, DRAW, PASS, PLAY, Move, play_move
 
 ALL_SUITS = (0, 1, 2, 3)
 LONE_CARD_SCAN = 5000  # legal moves scanned for the cards that begin one (playable_cards)
@@ -27,7 +27,7 @@ DRAW_MOVE, ACCEPT_MOVE, PASS_MOVE = Move(DRAW), Move(ACCEPT), Move(PASS)
 def legal_moves(state):
     """Every distinct legal move of the player to move, without ``!``."""
     moves = []
-    for group in _move_groups(state, False):
+    for group in move_groups(state, False):
         moves += group
     return moves
 
@@ -35,7 +35,7 @@ def legal_moves(state):
 def legal_move_at(state, fraction):
     """``legal_moves(state)[int(fraction * len(legal_moves(state)))]`` for ``fraction`` in
     [0, 1) (a uniform pick from a uniform ``fraction``), without joining the moves into one list."""
-    groups = _move_groups(state, False)
+    groups = move_groups(state, False)
     total = 0
     for group in groups:
         total += len(group)
@@ -49,10 +49,10 @@ def legal_move_at(state, fraction):
 def iter_legal_moves(state):
     """The legal moves one by one: a hand full of questions and answers can have millions
     of orderings, so a caller that needs only some can stop early."""
-    return chain.from_iterable(_move_groups(state, True))
+    return chain.from_iterable(move_groups(state, True))
 
 
-def _move_groups(state, lazy):
+def move_groups(state, lazy):
     """The legal moves as a list of groups (tuples or lists), in order; when ``lazy``,
     question plays, which can run to millions of orderings, come as lazy iterators."""
     if state.finished:
@@ -221,7 +221,7 @@ def _normal_groups(state, hand, starters, lazy):
         elif IS_PENALTY[start]:
             if penalties is None:
                 penalties = [c for c in hand if IS_PENALTY[c]]
-            group = _listed_moves(_penalty_plays(start, hand, penalties, state.rules), True)
+            group = _listed_moves(_penalty_plays(start, hand, penalties, state._derived), True)
         else:
             same = _same_rank(hand, start)
             if same:
@@ -276,16 +276,16 @@ def penalty_counters(state, hand):
     penalties = [c for c in hand if IS_PENALTY[c]]
     plays = []
     for start in starters:
-        plays += _penalty_plays(start, hand, penalties, state.rules)
+        plays += _penalty_plays(start, hand, penalties, state._derived)
     return plays
 
 
-def _penalty_plays(start, hand, penalties, rules):
+def _penalty_plays(start, hand, penalties, d):
     """A list of the combos from a penalty card, and under same-suit combos its same-rank
     runs too (a combo holds at most four cards of a rank or suit and two jokers)."""
-    combo_key = rules.derived.combo_key
+    combo_key = d.combo_key
     plays = _combos((start,), penalties, combo_key, combo_key[start], [])
-    if rules.penalty_combo == "same-suit" and not IS_JOKER[start]:
+    if d.same_suit_combos and not IS_JOKER[start]:
         _extend((start,), _same_rank(hand, start), 2, plays)
     return plays
 
@@ -312,9 +312,9 @@ def _add_play_moves(play, declarable, out):
             out.append(move)
     elif declarable and RANK[play[-1]] == ACE:
         for suit in ALL_SUITS:
-            out.append(Move(PLAY, play, suit))
+            out.append(play_move(play, suit))
     else:
-        out.append(Move(PLAY, play))
+        out.append(play_move(play))
 
 
 def _extend(prefix, pool, min_len=1, out=None):
@@ -418,16 +418,18 @@ class _AnswerSequences:
         if seqs is None:
             seqs = self.cache[suits] = []
             if self.answers:
-                self._grow((), None, suits, seqs)
+                self._grow((), -1, suits, seqs)
         return seqs
 
     def _grow(self, seq, rank, suits, out):
+        """Append to ``out`` the runs growing ``seq``, whose non-joker answers have ``rank``
+        (-1 while it holds none)."""
         for c in self.answers:
             if c in seq:
                 continue
             if IS_JOKER[c]:
                 nxt = rank
-            elif rank is None:
+            elif rank < 0:
                 if SUIT[c] not in suits and not self.wild[c]:
                     continue
                 nxt = RANK[c]

@@ -2,17 +2,18 @@ cimport cython
 
 from games.engine.derived cimport Derived
 from games.engine.moves cimport Move
-from games.engine.generate cimport iter_legal_moves, legal_move_at
+from games.engine.generate cimport legal_move_at, move_groups
 from games.engine.state cimport State
 from games.engine.transitions cimport apply_in_place
 
 cdef tuple RANK, SUIT, IS_JOKER, IS_PENALTY, IS_QUESTION
 
+cpdef Move light_move(State state, object rng)
 @cython.locals(held=Py_ssize_t, owed=Py_ssize_t, seen=Py_ssize_t, played=Py_ssize_t, score=double,
                best_score=double, left=Py_ssize_t, move=Move, best=Move, cards=tuple, c=Py_ssize_t,
-               finishing=tuple, wild=Py_ssize_t, joker=bint, last=Py_ssize_t,
+               finishing=tuple, wild=Py_ssize_t, joker=bint, last=Py_ssize_t, noise=double, chance=double,
                next_held=Py_ssize_t, attack=double, d=Derived, hand=tuple)
-cpdef Move light_move(State state, object rng)
+cdef Move _light_move(State state, object random)
 @cython.locals(moves=Py_ssize_t)
 cpdef State playout(State state, object rng, Py_ssize_t limit=*)
 @cython.locals(moves=Py_ssize_t, held=Py_ssize_t, left=Py_ssize_t, move=Move, declaring=bint)

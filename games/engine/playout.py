@@ -8,7 +8,7 @@ listed (they are legal) and build no list of moves they do not need.
 """
 
 from .cards import ACE, IS_JOKER, IS_PENALTY, IS_QUESTION, JACK, RANK, SUIT
-from .generate import iter_legal_moves, legal_move_at
+from .generate import legal_move_at, move_groups
 from .moves import DRAW, PLAY
 from .transitions import apply_in_place
 
@@ -28,6 +28,11 @@ UNANSWERED_QUESTION = 1.0  # a question left unanswered costs a card
 def light_move(state, rng):
     """A good-enough move for the player to move, cheaply: the best of at most
     ``LIGHT_MOVE_LIMIT`` legal moves by a few rules of thumb plus noise."""
+    return _light_move(state, rng.random)
+
+
+def _light_move(state, random):
+    """``light_move`` given the generator's ``random`` (a playout looks it up once)."""
     hand = state.hands[state.turn]
     held = len(hand)
     pending = state.pending
@@ -38,44 +43,48 @@ def light_move(state, rng):
     finishing = d.is_finishing
     next_held = len(state.hands[(state.turn + state.direction) % len(state.hands)])
     attack = ATTACK + (ATTACK_NEAR_FINISH if next_held <= 2 else 0.0)
-    random = rng.random
+    noise = NOISE
     best = None
     best_score = -1e9
     seen = 0
-    for move in iter_legal_moves(state):
-        kind = move.kind
-        if kind == PLAY:
-            cards = move.cards
-            played = len(cards)
-            wild = 0
-            for c in cards:
-                if IS_JOKER[c] or RANK[c] == ACE:
-                    wild += 1
-            if played == held:
-                joker = False
+    for group in move_groups(state, True):  # the legal moves, group by group
+        for move in group:
+            kind = move.kind
+            if kind == PLAY:
+                cards = move.cards
+                played = len(cards)
+                wild = 0
                 for c in cards:
-                    joker = joker or IS_JOKER[c]
-                score = WIN if finishing[cards[-1]] and not joker else EMPTY_WITHOUT_WIN
-            else:
-                last = cards[-1]
-                score = played + owed - KEEP_WILD * wild
-                if IS_PENALTY[last] or RANK[last] == JACK:
-                    score += attack
-                elif IS_QUESTION[last] and d.answers_in_play:
-                    score -= UNANSWERED_QUESTION
-                suit = move.suit if move.suit is not None else SUIT[last]
-                for c in hand:
-                    if SUIT[c] == suit and c not in cards:
-                        score += SAME_SUIT_LEFT
-        elif kind == DRAW:
-            score = -DRAW_COST - (owed if owed else 1)
-        else:  # accept a jump, pass after a draw
-            score = -DRAW_COST
-        score += random() * NOISE
-        if score > best_score:
-            best_score = score
-            best = move
-        seen += 1
+                    if IS_JOKER[c] or RANK[c] == ACE:
+                        wild += 1
+                if played == held:
+                    joker = False
+                    for c in cards:
+                        joker = joker or IS_JOKER[c]
+                    score = WIN if finishing[cards[-1]] and not joker else EMPTY_WITHOUT_WIN
+                else:
+                    last = cards[-1]
+                    score = played + owed - KEEP_WILD * wild
+                    if IS_PENALTY[last] or RANK[last] == JACK:
+                        score += attack
+                    elif IS_QUESTION[last] and d.answers_in_play:
+                        score -= UNANSWERED_QUESTION
+                    suit = move.suit if move.suit is not None else SUIT[last]
+                    for c in hand:
+                        if SUIT[c] == suit and c not in cards:
+                            score += SAME_SUIT_LEFT
+            elif kind == DRAW:
+                score = -DRAW_COST - (owed if owed else 1)
+            else:  # accept a jump, pass after a draw
+                score = -DRAW_COST
+            chance = random()
+            score += chance * noise
+            if score > best_score:
+                best_score = score
+                best = move
+            seen += 1
+            if seen >= LIGHT_MOVE_LIMIT:
+                break
         if seen >= LIGHT_MOVE_LIMIT:
             break
     left = held - len(best.cards) if best.kind == PLAY else held + (best.kind == DRAW)
@@ -88,9 +97,10 @@ def playout(state, rng, limit=1000):
     """The position after ``light_move`` plays every seat from ``state`` to the end of the
     game, or for ``limit`` moves."""
     state = state._copy()  # then changed in place: the caller's state stays as it was
+    random = rng.random
     moves = 0
     while not state.finished and moves < limit:
-        apply_in_place(state, light_move(state, rng))
+        apply_in_place(state, _light_move(state, random))
         moves += 1
     return state
 
