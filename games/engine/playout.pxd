@@ -4,7 +4,7 @@ from games.engine.derived cimport Derived
 from games.engine.moves cimport Move
 from games.engine.generate cimport legal_move_at, move_groups
 from games.engine.state cimport State
-from games.engine.transitions cimport apply_in_place
+from games.engine.transitions cimport apply_in_place, text_problem
 
 cdef tuple RANK, SUIT, IS_JOKER, IS_PENALTY, IS_QUESTION
 
@@ -18,3 +18,5 @@ cdef Move _light_move(State state, object random)
 cpdef State playout(State state, object rng, Py_ssize_t limit=*)
 @cython.locals(moves=Py_ssize_t, held=Py_ssize_t, left=Py_ssize_t, move=Move, declaring=bint)
 cpdef tuple random_playout(State state, object rng)
+@cython.locals(declared=Move)
+cpdef Move declared_if_allowed(State state, Move move)

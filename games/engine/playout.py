@@ -10,7 +10,7 @@ listed (they are legal) and build no list of moves they do not need.
 from .cards import ACE, IS_JOKER, IS_PENALTY, IS_QUESTION, JACK, RANK, SUIT
 from .generate import legal_move_at, move_groups
 from .moves import DRAW, PLAY
-from .transitions import apply_in_place
+from .transitions import apply_in_place, text_problem
 
 LIGHT_MOVE_LIMIT = 48  # moves weighed per turn: the shorter plays come first
 NOISE = 0.5  # a uniform random bonus in [0, NOISE) per move: playouts must vary
@@ -89,7 +89,7 @@ def _light_move(state, random):
             break
     left = held - len(best.cards) if best.kind == PLAY else held + (best.kind == DRAW)
     if left <= DECLARE_AT and not best.declare:
-        best = best.with_declare()
+        return declared_if_allowed(state, best)
     return best
 
 
@@ -107,7 +107,8 @@ def playout(state, rng, limit=1000):
 
 def random_playout(state, rng):
     """``(final state, moves)`` after uniformly random legal moves to the end of the game,
-    under ``niko_kadi`` declaring on any move that leaves at most one card (``bench/engine.py``'s player)."""
+    under ``niko_kadi`` declaring on any move that leaves at most one card where the table allows
+    it (``bench/engine.py``'s player)."""
     random = rng.random
     declaring = state.rules.niko_kadi
     state = state._copy()  # then changed in place
@@ -118,7 +119,16 @@ def random_playout(state, rng):
         if declaring and held <= len(move.cards) + 1:
             left = held - len(move.cards) if move.kind == PLAY else held + (move.kind == DRAW)
             if left <= 1:
-                move = move.with_declare()
+                move = declared_if_allowed(state, move)
         apply_in_place(state, move)
         moves += 1
     return state, moves
+
+
+def declared_if_allowed(state, move):
+    """``move`` with ``!``, or as it is when the table refuses that declaration here
+    (``declare_allowed: finishable``): playouts apply their moves unchecked."""
+    declared = move.with_declare()
+    if state._derived.declare_finishable and text_problem(state, declared) is not None:
+        return move
+    return declared
