@@ -14,6 +14,7 @@ from .moves import ACCEPT, DRAW, PASS, PLAY, Move, play_move
 
 ALL_SUITS = (0, 1, 2, 3)
 LONE_CARD_SCAN = 5000  # legal moves scanned for the cards that begin one (playable_cards)
+EAGER_QUESTIONS = 2  # a hand of at most this many questions has few question plays: listed at once
 
 # Shared Move objects for the commonest moves (one-card plays, draw, accept, pass), so
 # that listing them builds nothing. ``DECLARING[c]`` holds one move per suit for an ace.
@@ -203,7 +204,8 @@ def effective_top(state):
 
 def _normal_groups(state, hand, starters, lazy):
     """One group of moves per starter: its plays of every shape (RULES.md section 4);
-    when ``lazy``, question plays come as iterators."""
+    when ``lazy``, question plays come as iterators, unless the hand holds so few questions
+    that listing them costs less than iterating."""
     groups = []
     questions = penalties = answer_seqs = None  # built on first need: most turns have none
     for start in starters:
@@ -214,7 +216,7 @@ def _normal_groups(state, hand, starters, lazy):
                 if d.answers_in_play:
                     answer_seqs = _AnswerSequences(hand, d.is_answer, d.wild_answer)
             consecutive = state._derived.consecutive_chains
-            if lazy:
+            if lazy and len(questions) > EAGER_QUESTIONS:
                 group = _lazy_question_moves(start, questions, consecutive, answer_seqs)
             else:
                 group = _listed_moves(_question_plays(start, questions, consecutive, answer_seqs), True)

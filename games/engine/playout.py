@@ -4,7 +4,10 @@
 cards, keep aces and jokers, counter penalties, win when it can) with random noise, for
 the search bots' simulations. ``random_playout`` plays uniformly random legal moves, as
 ``bench/engine.py`` times the engine. Both skip re-checking the moves the generator
-listed (they are legal) and build no list of moves they do not need.
+listed (they are legal) and build no list of moves they do not need. Each changes one
+copy of the position in place (``transitions.apply_in_place``).
+
+The policy's weights are C constants when compiled (``playout.pxd``): set them here.
 """
 
 from .cards import ACE, IS_JOKER, IS_PENALTY, IS_QUESTION, JACK, RANK, SUIT
@@ -43,7 +46,6 @@ def _light_move(state, random):
     finishing = d.is_finishing
     next_held = len(state.hands[(state.turn + state.direction) % len(state.hands)])
     attack = ATTACK + (ATTACK_NEAR_FINISH if next_held <= 2 else 0.0)
-    noise = NOISE
     best = None
     best_score = -1e9
     seen = 0
@@ -78,7 +80,7 @@ def _light_move(state, random):
             else:  # accept a jump, pass after a draw
                 score = -DRAW_COST
             chance = random()
-            score += chance * noise
+            score += chance * NOISE
             if score > best_score:
                 best_score = score
                 best = move
