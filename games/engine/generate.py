@@ -184,7 +184,12 @@ def _may_start(state):
     top = effective_top(state)
     if suit is None or top is None:
         return None
-    return state._derived.may_follow[suit * 13 + RANK[top]]
+    return state._derived.may_follow[_follow_row(suit, top)]
+
+
+def _follow_row(suit, top):
+    """The row of ``Derived.may_follow`` for the suit to follow and the card on top."""
+    return suit * 13 + RANK[top]
 
 
 def effective_top(state):
