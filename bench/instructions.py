@@ -44,9 +44,19 @@ def counted(loop, games, players, seed):
     with tempfile.TemporaryDirectory() as folder:
         out = Path(folder) / "callgrind.out"
         command = [
-            "valgrind", "--tool=callgrind", f"--callgrind-out-file={out}",
-            sys.executable, __file__, "--child", loop, "--games", str(games),
-            "--players", str(players), "--seed", str(seed),
+            "valgrind",
+            "--tool=callgrind",
+            f"--callgrind-out-file={out}",
+            sys.executable,
+            __file__,
+            "--child",
+            loop,
+            "--games",
+            str(games),
+            "--players",
+            str(players),
+            "--seed",
+            str(seed),
         ]
         done = subprocess.run(command, capture_output=True, text=True, check=True)
         instructions = re.search(r"summary: (\d+)", out.read_text())
@@ -57,8 +67,9 @@ def main():
     parser = argparse.ArgumentParser(
         description=__doc__.split("\n\n")[0], formatter_class=argparse.ArgumentDefaultsHelpFormatter
     )
-    parser.add_argument("--games", type=int, default=0,
-                        help="games per loop (0: 200 random games, 2000 rollouts)")
+    parser.add_argument(
+        "--games", type=int, default=0, help="games per loop (0: 200 random games, 2000 rollouts)"
+    )
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--loops", nargs="+", choices=LOOPS, default=list(LOOPS))
@@ -71,16 +82,20 @@ def main():
     from games.engine import COMPILED
 
     build = "compiled by Cython" if COMPILED else "pure Python"
-    print(f"Classic, {args.players} players, engine {build}; instructions counted by callgrind, "
-          "less those of a run without games.")
+    print(
+        f"Classic, {args.players} players, engine {build}; instructions counted by callgrind, "
+        "less those of a run without games."
+    )
     print(f"{'loop':<12}{'games':>7}{'moves':>9}{'instructions':>16}{'per move':>10}{'per game':>12}")
     for loop in args.loops:
         games = args.games or GAMES[loop]
         total, moves = counted(loop, games, args.players, args.seed)
         idle, _ = counted(loop, 0, args.players, args.seed)
         spent = total - idle
-        print(f"{loop:<12}{games:>7}{moves:>9}{spent:>16,}{spent / moves:>10,.0f}{spent / games:>12,.0f}",
-              flush=True)
+        print(
+            f"{loop:<12}{games:>7}{moves:>9}{spent:>16,}{spent / moves:>10,.0f}{spent / games:>12,.0f}",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":
