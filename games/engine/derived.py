@@ -14,6 +14,7 @@ class Derived:
         "penalty_value",
         "answers_in_play",
         "combo_key",
+        "same_suit_combos",
         "deck_size",
         "consecutive_chains",
         "voluntary_draw",
@@ -64,6 +65,7 @@ class Derived:
         # Non-joker penalty cards in one combo share this key (None for jokers).
         key = RANK if rules.penalty_combo == "same-rank" else SUIT
         self.combo_key = tuple(None if IS_JOKER[c] else key[c] for c in range(54))
+        self.same_suit_combos = rules.penalty_combo == "same-suit"
         # may_follow[suit * 13 + rank][c]: whether card c may begin a play on a card of
         # ``rank`` when the suit to follow is ``suit`` (RULES.md section 4; section 13's
         # penalty_start: any lets a 2 or 3 start on anything, as a joker always may).

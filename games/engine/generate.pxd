@@ -1,26 +1,33 @@
 cimport cython
 
 from games.engine.derived cimport Derived
+from games.engine.moves cimport Move, play_move
 from games.engine.state cimport State
 
 # The card tables, read by index on every turn (C-level names: Python reads them in cards).
 cdef tuple RANK, SUIT, IS_JOKER, IS_PENALTY, IS_QUESTION, SAME_RANK, SINGLE, DECLARING
 
 cpdef list legal_moves(State state)
+@cython.locals(total=Py_ssize_t, index=Py_ssize_t)
+cpdef object legal_move_at(State state, double fraction)
 cpdef object iter_legal_moves(State state)
-cdef list _move_groups(State state, bint lazy)
+cpdef list move_groups(State state, bint lazy)
+@cython.locals(c=Py_ssize_t)
 cdef list _rule_groups(State state, bint lazy)
 @cython.locals(card=Py_ssize_t, allowed=tuple)
 cpdef bint starts_normally(State state, object card)
 @cython.locals(c=Py_ssize_t, allowed=tuple)
 cdef list _normal_starters(State state, tuple hand)
 cdef tuple _may_start(State state)
+cdef Py_ssize_t _follow_row(Py_ssize_t suit, Py_ssize_t top)
+@cython.locals(pile=tuple, top=Py_ssize_t, card=Py_ssize_t)
 cpdef object effective_top(State state)
-@cython.locals(start=Py_ssize_t, groups=list, d=Derived)
+@cython.locals(start=Py_ssize_t, c=Py_ssize_t, groups=list, d=Derived)
 cdef list _normal_groups(State state, tuple hand, list starters, bint lazy)
 @cython.locals(c=Py_ssize_t, same_rank=tuple)
 cdef list _same_rank(tuple hand, Py_ssize_t card)
-cdef object _play_moves(tuple play, bint declarable)
+@cython.locals(suit=Py_ssize_t)
+cdef _add_play_moves(tuple play, bint declarable, list out)
 cdef list _listed_moves(list plays, bint declarable)
 
 cdef class _AnswerSequences:
@@ -28,16 +35,17 @@ cdef class _AnswerSequences:
     cdef tuple wild
     cdef dict cache
     cdef list for_suits(self, tuple suits)
-    cdef _grow(self, tuple seq, object rank, tuple suits, list out)
+    @cython.locals(c=Py_ssize_t, nxt=Py_ssize_t, play=tuple)
+    cdef _grow(self, tuple seq, Py_ssize_t rank, tuple suits, list out)
 
-@cython.locals(d=Derived, top=Py_ssize_t)
+@cython.locals(d=Derived, top=Py_ssize_t, c=Py_ssize_t)
 cdef list penalty_counters(State state, tuple hand)
 cpdef object penalty_card(State state)
 cpdef bint may_counter(Derived d, Py_ssize_t top, Py_ssize_t card)
 cpdef bint may_deflect(Derived d, Py_ssize_t top, Py_ssize_t card)
 @cython.locals(d=Derived, top=Py_ssize_t)
 cdef list deflectors(State state, tuple hand)
-cdef list _penalty_plays(object start, tuple hand, list penalties, object rules)
+cdef list _penalty_plays(Py_ssize_t start, tuple hand, list penalties, Derived d)
 cdef list _extend(tuple prefix, list pool, Py_ssize_t min_len=*, list out=*)
 cdef list _orderings(list cards)
 cdef list _combos(tuple play, list penalties, tuple combo_key, object key, list out)

@@ -10,10 +10,11 @@ run of questions), penalty combos (which hold every same-rank run of penalty car
 from itertools import chain, islice
 
 from .cards import ACE, IS_JOKER, IS_PENALTY, IS_QUESTION, JACK, KING, RANK, RED_JOKER, SAME_RANK, SUIT
-from .moves import ACCEPT, DRAW, PASS, PLAY, Move
+from .moves import ACCEPT, DRAW, PASS, PLAY, Move, play_move
 
 ALL_SUITS = (0, 1, 2, 3)
 LONE_CARD_SCAN = 5000  # legal moves scanned for the cards that begin one (playable_cards)
+EAGER_QUESTIONS = 2  # a hand of at most this many questions has few question plays: listed at once
 
 # Shared Move objects for the commonest moves (one-card plays, draw, accept, pass), so
 # that listing them builds nothing. ``DECLARING[c]`` holds one move per suit for an ace.
@@ -27,18 +28,32 @@ DRAW_MOVE, ACCEPT_MOVE, PASS_MOVE = Move(DRAW), Move(ACCEPT), Move(PASS)
 def legal_moves(state):
     """Every distinct legal move of the player to move, without ``!``."""
     moves = []
-    for group in _move_groups(state, False):
+    for group in move_groups(state, False):
         moves += group
     return moves
+
+
+def legal_move_at(state, fraction):
+    """``legal_moves(state)[int(fraction * len(legal_moves(state)))]`` for ``fraction`` in
+    [0, 1) (a uniform pick from a uniform ``fraction``), without joining the moves into one list."""
+    groups = move_groups(state, False)
+    total = 0
+    for group in groups:
+        total += len(group)
+    index = int(fraction * total)
+    for group in groups:
+        if index < len(group):
+            return group[index]
+        index -= len(group)
 
 
 def iter_legal_moves(state):
     """The legal moves one by one: a hand full of questions and answers can have millions
     of orderings, so a caller that needs only some can stop early."""
-    return chain.from_iterable(_move_groups(state, True))
+    return chain.from_iterable(move_groups(state, True))
 
 
-def _move_groups(state, lazy):
+def move_groups(state, lazy):
     """The legal moves as a list of groups (tuples or lists), in order; when ``lazy``,
     question plays, which can run to millions of orderings, come as lazy iterators."""
     if state.finished:
@@ -169,7 +184,12 @@ def _may_start(state):
     top = effective_top(state)
     if suit is None or top is None:
         return None
-    return state._derived.may_follow[suit * 13 + RANK[top]]
+    return state._derived.may_follow[_follow_row(suit, top)]
+
+
+def _follow_row(suit, top):
+    """The row of ``Derived.may_follow`` for the suit to follow and the card on top."""
+    return suit * 13 + RANK[top]
 
 
 def effective_top(state):
@@ -189,7 +209,8 @@ def effective_top(state):
 
 def _normal_groups(state, hand, starters, lazy):
     """One group of moves per starter: its plays of every shape (RULES.md section 4);
-    when ``lazy``, question plays come as iterators."""
+    when ``lazy``, question plays come as iterators, unless the hand holds so few questions
+    that listing them costs less than iterating."""
     groups = []
     questions = penalties = answer_seqs = None  # built on first need: most turns have none
     for start in starters:
@@ -200,14 +221,14 @@ def _normal_groups(state, hand, starters, lazy):
                 if d.answers_in_play:
                     answer_seqs = _AnswerSequences(hand, d.is_answer, d.wild_answer)
             consecutive = state._derived.consecutive_chains
-            if lazy:
+            if lazy and len(questions) > EAGER_QUESTIONS:
                 group = _lazy_question_moves(start, questions, consecutive, answer_seqs)
             else:
                 group = _listed_moves(_question_plays(start, questions, consecutive, answer_seqs), True)
         elif IS_PENALTY[start]:
             if penalties is None:
                 penalties = [c for c in hand if IS_PENALTY[c]]
-            group = _listed_moves(_penalty_plays(start, hand, penalties, state.rules), True)
+            group = _listed_moves(_penalty_plays(start, hand, penalties, state._derived), True)
         else:
             same = _same_rank(hand, start)
             if same:
@@ -262,16 +283,16 @@ def penalty_counters(state, hand):
     penalties = [c for c in hand if IS_PENALTY[c]]
     plays = []
     for start in starters:
-        plays += _penalty_plays(start, hand, penalties, state.rules)
+        plays += _penalty_plays(start, hand, penalties, state._derived)
     return plays
 
 
-def _penalty_plays(start, hand, penalties, rules):
+def _penalty_plays(start, hand, penalties, d):
     """A list of the combos from a penalty card, and under same-suit combos its same-rank
     runs too (a combo holds at most four cards of a rank or suit and two jokers)."""
-    combo_key = rules.derived.combo_key
+    combo_key = d.combo_key
     plays = _combos((start,), penalties, combo_key, combo_key[start], [])
-    if rules.penalty_combo == "same-suit" and not IS_JOKER[start]:
+    if d.same_suit_combos and not IS_JOKER[start]:
         _extend((start,), _same_rank(hand, start), 2, plays)
     return plays
 
@@ -283,20 +304,24 @@ def _same_rank(hand, card):
 
 
 def _listed_moves(plays, declarable):
-    """The moves for a list of ``plays`` (see ``_play_moves``), as a list."""
+    """The moves for a list of ``plays`` (see ``_add_play_moves``), as a list."""
     moves = []
     for play in plays:
-        moves += _play_moves(play, declarable)
+        _add_play_moves(play, declarable, moves)
     return moves
 
 
-def _play_moves(play, declarable):
-    """The moves for one play: when ``declarable``, one per suit for a play ending in an ace."""
+def _add_play_moves(play, declarable, out):
+    """Append to ``out`` the moves for one play: when ``declarable``, one per suit for a play
+    ending in an ace."""
     if len(play) == 1:
-        return (DECLARING if declarable else SINGLE)[play[0]]
-    if declarable and RANK[play[-1]] == ACE:
-        return [Move(PLAY, play, suit) for suit in ALL_SUITS]
-    return (Move(PLAY, play),)
+        for move in (DECLARING if declarable else SINGLE)[play[0]]:
+            out.append(move)
+    elif declarable and RANK[play[-1]] == ACE:
+        for suit in ALL_SUITS:
+            out.append(play_move(play, suit))
+    else:
+        out.append(play_move(play))
 
 
 def _extend(prefix, pool, min_len=1, out=None):
@@ -346,8 +371,7 @@ def _lazy_question_moves(start, questions, consecutive, answer_seqs):
     while stack:
         plays = []
         _question_node(stack.pop(), questions, consecutive, answer_seqs, plays, stack)
-        for play in plays:
-            yield from _play_moves(play, True)
+        yield from _listed_moves(plays, True)
 
 
 def _question_node(play, questions, consecutive, answer_seqs, out, stack):
@@ -401,16 +425,18 @@ class _AnswerSequences:
         if seqs is None:
             seqs = self.cache[suits] = []
             if self.answers:
-                self._grow((), None, suits, seqs)
+                self._grow((), -1, suits, seqs)
         return seqs
 
     def _grow(self, seq, rank, suits, out):
+        """Append to ``out`` the runs growing ``seq``, whose non-joker answers have ``rank``
+        (-1 while it holds none)."""
         for c in self.answers:
             if c in seq:
                 continue
             if IS_JOKER[c]:
                 nxt = rank
-            elif rank is None:
+            elif rank < 0:
                 if SUIT[c] not in suits and not self.wild[c]:
                     continue
                 nxt = RANK[c]

@@ -1,3 +1,5 @@
+cimport cython
+
 cdef class Move:
     cdef readonly str kind
     cdef readonly tuple cards
@@ -5,3 +7,10 @@ cdef class Move:
     cdef readonly bint declare
     cdef readonly tuple _key
     cdef readonly object seat
+
+    cdef _set(self, str kind, tuple cards, object suit, bint declare, object seat)
+    @cython.locals(move=Move)
+    cpdef Move with_declare(self, bint declare=*)
+
+@cython.locals(move=Move)
+cpdef Move play_move(tuple cards, object suit=*)

@@ -23,12 +23,15 @@ class Move:
     __slots__ = ("kind", "cards", "suit", "declare", "_key", "seat")
 
     def __init__(self, kind, cards=(), suit=None, declare=False, seat=None):
+        self._set(kind, tuple(cards), suit, declare, seat)
+
+    def _set(self, kind, cards, suit, declare, seat):
         self.kind = kind
-        self.cards = tuple(cards)
+        self.cards = cards
         self.suit = suit
         self.declare = declare
         self.seat = seat
-        self._key = (kind, self.cards, suit, declare, seat)
+        self._key = (kind, cards, suit, declare, seat)
 
     @classmethod
     def resign(cls, seat):
@@ -75,7 +78,9 @@ class Move:
         return cls(RESIGN, seat=int(seat))
 
     def with_declare(self, declare=True):
-        return Move(self.kind, self.cards, self.suit, declare, self.seat)
+        move = Move.__new__(Move)
+        move._set(self.kind, self.cards, self.suit, declare, self.seat)
+        return move
 
     def __str__(self):
         if self.kind == RESIGN:
@@ -95,3 +100,11 @@ class Move:
 
     def __hash__(self):
         return hash(self._key)
+
+
+def play_move(cards, suit=None):
+    """``Move(PLAY, cards, suit)`` for a tuple of cards, without a call through the class:
+    a plain C call when compiled, for move generation, which builds many."""
+    move = Move.__new__(Move)
+    move._set(PLAY, cards, suit, False, None)
+    return move

@@ -1,4 +1,5 @@
-"""Applying a move: the effects of RULES.md sections 4–8 on a copy of the state."""
+"""Applying a move: the effects of RULES.md sections 4–8 on a copy of the state (or, for
+playouts, on the state itself)."""
 
 import random
 
@@ -39,18 +40,25 @@ def apply(state, move, listed=False):
         reason = rule_problem(state, move)
         if reason is not None:
             if move.kind == PLAY and state.rules.misplay == "penalty":
-                return _misplay(state, move.declare)
+                return _misplay(state._copy(), move.declare)
             raise IllegalMove(reason)
-    if move.kind == PLAY:
-        return _play(state, move.cards, move.suit, move.declare)
-    if move.kind == DRAW:
-        return _draw_move(state, move.declare)
-    if move.kind == ACCEPT:
-        return _finish(_accept(state._copy(), move.declare))
-    if move.kind == RESIGN:
-        return _resign(state, move.seat)
-    s = state._copy()  # pass
-    s.drawn = None
+    return apply_in_place(state._copy(), move)
+
+
+def apply_in_place(s, move):
+    """Change ``s`` into the position after ``move``, a legal move (``apply`` checks it), and
+    return it: for playouts, which own the state they change and need no copy per move."""
+    s._legal = None
+    kind = move.kind
+    if kind == PLAY:
+        return _play(s, move.cards, move.suit, move.declare)
+    if kind == DRAW:
+        return _draw_move(s, move.declare)
+    if kind == ACCEPT:
+        return _finish(_accept(s, move.declare))
+    if kind == RESIGN:
+        return _resign(s, move.seat)
+    s.drawn = None  # pass
     _declare_if(s, move.declare)
     return _finish(_advance(s))
 
@@ -114,12 +122,11 @@ def rule_problem(state, move):
     return f"{kind!r} is not a move"
 
 
-def _play(state, cards, declared_suit, declare):
-    s = state._copy()
+def _play(s, cards, declared_suit, declare):
     seat = s.turn
     rules = s.rules
     d = s._derived
-    hand = tuple([c for c in s.hands[seat] if c not in cards])
+    hand = _without(s.hands[seat], cards)
     s.hands = _with(s.hands, seat, hand)
     before = s.pending
     s.discard_pile = s.discard_pile + cards
@@ -157,7 +164,8 @@ def _play(state, cards, declared_suit, declare):
         if declared_suit is not None:
             s.suit = declared_suit
         elif before is not None and before[0] == "penalty":  # no suit named: never invent one
-            s.suit = SUIT[last] if rules.ace_cancel_suit == "ace" else SUIT[penalty_card(state)]
+            # the aces just played are no penalty cards: penalty_card finds the cancelled one
+            s.suit = SUIT[last] if rules.ace_cancel_suit == "ace" else SUIT[penalty_card(s)]
         else:
             s.suit = SUIT[last]
     elif IS_PENALTY[last]:
@@ -217,8 +225,7 @@ def _kickback(s, kings, in_play):
     return _advance(s)
 
 
-def _draw_move(state, declare):
-    s = state._copy()
+def _draw_move(s, declare):
     seat = s.turn
     if s.declared[seat] != declare:
         s.declared = _with(s.declared, seat, declare)
@@ -246,10 +253,9 @@ def _void_unfinishable_declaration(s, seat):
         s.declared = _with(s.declared, seat, False)
 
 
-def _resign(state, seat):
+def _resign(s, seat):
     """Seat ``seat`` resigns: it leaves play (its cards go under the draw pile) and takes the
     last free place; an effect aimed at it passes to the next player in play."""
-    s = state._copy()
     _leave(s, seat, False)
     if s.turn == seat and not s.finished:
         s.drawn = None
@@ -296,9 +302,8 @@ def _accept(s, declare):
     return s
 
 
-def _misplay(state, declare):
+def _misplay(s, declare):
     """RULES.md section 8: the cards stay; one card more than the player would have drawn."""
-    s = state._copy()
     seat = s.turn
     pending = s.pending
     if pending is not None and pending[0] == "jump":
@@ -359,9 +364,11 @@ def shuffle(pile, rng):
     """``rng.shuffle(pile)``: the same order, by the same steps as the standard library's
     ``random.shuffle`` (so stored games replay), as a loop that compiles to C."""
     getrandbits = rng.getrandbits
+    bits = len(pile).bit_length()
     for i in range(len(pile) - 1, 0, -1):
         n = i + 1
-        bits = n.bit_length()
+        if n < 1 << (bits - 1):  # n.bit_length(), kept as n falls one by one
+            bits -= 1
         j = getrandbits(bits)
         while j >= n:
             j = getrandbits(bits)
@@ -391,6 +398,14 @@ def _finish(s):
     if not s.finished and s.turns >= s._derived.max_turns:
         s.finished = True
     return s
+
+
+def _without(hand, cards):
+    """``hand`` less the ``cards`` played from it, in hand order."""
+    if len(cards) == 1:  # the commonest play: two slices
+        at = hand.index(cards[0])
+        return hand[:at] + hand[at + 1 :]
+    return tuple([c for c in hand if c not in cards])
 
 
 def _with(items, index, value):

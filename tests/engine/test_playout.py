@@ -7,12 +7,17 @@ import subprocess
 import sys
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from games.engine import COMPILED, Rules, State, new_game
 from games.engine.determinize import Observation
+from games.engine.generate import legal_move_at
+from games.engine.moves import PLAY
 from games.engine.playout import light_move, playout, random_playout
 from games.engine.rules import PRESETS
 from tests.engine.helpers import build, with_hidden_cards_redealt
+from tests.engine.test_properties import SLOW, rules_dicts, seeds
 
 
 def positions(preset, players, seed, count=12):
@@ -53,6 +58,81 @@ def test_the_light_policy_wins_when_it_can_and_declares_near_the_end():
 def test_a_random_playout_plays_legal_moves_to_the_end():
     state, moves = random_playout(new_game(Rules.preset("classic"), 2, 5), random.Random(5))
     assert state.finished and moves == state.turns
+
+
+def game_from(rules, players, seed, opening):
+    """A position ``opening`` light moves into a game (fewer if it ends), and its rng."""
+    rng = random.Random(seed)
+    state = new_game(Rules.from_dict(rules), players, seed)
+    for _ in range(opening):
+        if state.finished:
+            break
+        state = state.apply(light_move(state, rng))
+    return state, rng
+
+
+def made_again(state, move):
+    """``state.apply`` of the move's text: parsed anew, so checked in full and never taken
+    for a listed move."""
+    return state.apply(str(move))
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=SLOW)
+@given(
+    rules=rules_dicts(),
+    players=st.integers(2, 5),
+    seed=seeds,
+    opening=st.integers(0, 20),
+    limit=st.integers(1, 60),
+)
+def test_a_playout_in_place_is_the_game_its_moves_make_through_apply(rules, players, seed, opening, limit):
+    """``playout`` changes one state in place; the light moves made again through the
+    checked, copying ``State.apply`` from the same rng give the same game, and the
+    position it started from is left as it was."""
+    state, rng = game_from(rules, players, seed, opening)
+    before = state.to_dict()
+    final = playout(state, random.Random(seed + 1), limit)
+    again, rng, moves = state, random.Random(seed + 1), 0
+    while not again.finished and moves < limit:
+        again = made_again(again, light_move(again, rng))
+        moves += 1
+    assert final.to_dict() == again.to_dict()
+    assert state.to_dict() == before
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=SLOW)
+@given(rules=rules_dicts(), players=st.integers(2, 5), seed=seeds, opening=st.integers(0, 20))
+def test_a_random_playout_in_place_is_the_game_its_moves_make_through_apply(rules, players, seed, opening):
+    """``random_playout``: the uniform pick of each turn from the listed moves (declaring on
+    a move that leaves at most one card under niko_kadi), made again through ``State.apply``."""
+    state, rng = game_from(rules, players, seed, opening)
+    final, moves = random_playout(state, random.Random(seed + 1))
+    again, rng, count = state, random.Random(seed + 1), 0
+    while not again.finished:
+        legal = again.legal_moves()
+        move = legal[int(rng.random() * len(legal))]
+        held = len(again.hands[again.turn])
+        left = held - len(move.cards) if move.kind == PLAY else held + (move.kind == "draw")
+        if again.rules.niko_kadi and left <= 1 and again.problem(move.with_declare()) is None:
+            move = move.with_declare()
+        again = made_again(again, move)
+        count += 1
+    assert (final.to_dict(), moves) == (again.to_dict(), count)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=SLOW)
+@given(
+    rules=rules_dicts(),
+    players=st.integers(2, 5),
+    seed=seeds,
+    opening=st.integers(0, 30),
+    fraction=st.floats(0, 1, exclude_max=True),
+)
+def test_legal_move_at_picks_from_the_listed_moves(rules, players, seed, opening, fraction):
+    state, _ = game_from(rules, players, seed, opening)
+    if not state.finished:
+        legal = state.legal_moves()
+        assert legal_move_at(state, fraction) == legal[int(fraction * len(legal))]
 
 
 def test_a_sample_keeps_what_the_seat_sees_and_deals_the_rest():
