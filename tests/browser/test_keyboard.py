@@ -1,6 +1,7 @@
 """The table with the keyboard alone: Tab reaches every card and button with a visible
 focus, Space picks a card, Enter plays it; the other player's move is read out through
-the page's live region (static/js/announce.js)."""
+the page's live region (static/js/announce.js). The focus stays at the table through every
+re-render (static/js/keep_focus.js): on the same control, else on the hand."""
 
 import threading
 
@@ -20,6 +21,8 @@ FOCUS_IS_VISIBLE = """() => {
   const style = getComputedStyle(document.activeElement);
   return style.outlineStyle !== "none" && parseFloat(style.outlineWidth) >= 2;
 }"""
+
+FOCUS_ON = "selector => document.activeElement.matches(selector)"
 
 
 @pytest.fixture
@@ -59,16 +62,19 @@ def test_a_move_made_and_one_heard_with_the_keyboard_alone(game, page, live_serv
     page.wait_for_function("area => !area.isConnected", arg=area)
     expect(page.locator(".move-log__item[value='1'] [data-card]")).to_have_attribute("data-card", "7H")
     expect(page.locator(".game__status")).to_have_text("baraka to play.")
+    page.wait_for_function(FOCUS_ON, arg="#hand")  # the Play button went with the turn
 
     # Baraka draws (from another thread: the ORM stays out of Playwright's event loop).
     mover = threading.Thread(target=submit_move, args=(game["id"], game["baraka"], "draw"))
     mover.start()
     mover.join()
     expect(page.locator("#table-announcer")).to_have_text("baraka drew 1 card. Your turn.")
+    page.wait_for_function(FOCUS_ON, arg="#hand")  # kept through a render it did not ask for
 
     tab_to(page, '[data-move-action="draw"]')
     area = page.locator("#table-area").element_handle()
     page.keyboard.press("Enter")
     page.wait_for_function("area => !area.isConnected", arg=area)
     expect(page.locator(".move-log__item[value='3']")).to_contain_text("drew")
+    page.wait_for_function(FOCUS_ON, arg="#hand")
     expect(page.locator("#table-announcer")).to_have_text("wanjiru drew 1 card. baraka to play.")
