@@ -389,13 +389,21 @@ def _made_already(game, client_move_id):
 
 
 def play_bot_move(game_id):
-    """Play one move for the bot whose turn it is; None when it is not a bot's turn."""
+    """Play one move for the bot whose turn it is; None when it is not a bot's turn, or when
+    the game moved on while the bot thought. The bot thinks before the game row is locked
+    (a search bot takes a good part of a second), and its move is played only if the game
+    is still where it was thought."""
+    game = Game.objects.filter(pk=game_id).first()
+    player = _player_to_move(game) if game is not None else None
+    if player is None or not _bot_level(player):
+        return None
+    thought_at = game.seq
+    move = bots.choose_move(game.engine_state(), _bot_level(player), random.Random(_bot_seed(game)))
     with transaction.atomic():
         game = _locked_game(game_id)
-        player = _player_to_move(game)
-        if player is None or not _bot_level(player):
+        if game.seq != thought_at:
             return None
-        return _play_bot_turn(game, player)
+        return _play_bot_turn(game, _player_to_move(game), str(move))
 
 
 def bot_move_due(game, now=None):
