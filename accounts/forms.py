@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from accounts import throttle
+from accounts.backends import hashing_slot
 from accounts.models import User
 
 LOCKED_OUT = "locked_out"
@@ -79,15 +80,32 @@ class NewPasswordErrorsMixin:
         super().validate_password_for_user(user, self.CONFIRMED.get(password_field_name, password_field_name))
 
 
-class KadiSetPasswordForm(NewPasswordErrorsMixin, SetPasswordForm):
+class HashingWithoutAConnectionMixin:
+    """New passwords are hashed, and an old one checked, with the request's pooled
+    connection given back and at most ``PASSWORD_HASHING_AT_ONCE`` at a time, as log-ins
+    are (``accounts.backends.hashing_slot``): a burst of sign-ups holds no connections."""
+
+    def set_password_and_save(self, user, password_field_name="password1", commit=True):
+        with hashing_slot():
+            user.set_password(self.cleaned_data[password_field_name])
+        if commit:
+            user.save()
+        return user
+
+    def clean_old_password(self):
+        with hashing_slot():
+            return super().clean_old_password()
+
+
+class KadiSetPasswordForm(HashingWithoutAConnectionMixin, NewPasswordErrorsMixin, SetPasswordForm):
     pass
 
 
-class KadiPasswordChangeForm(NewPasswordErrorsMixin, PasswordChangeForm):
+class KadiPasswordChangeForm(HashingWithoutAConnectionMixin, NewPasswordErrorsMixin, PasswordChangeForm):
     pass
 
 
-class SignUpForm(NewPasswordErrorsMixin, UserCreationForm):
+class SignUpForm(HashingWithoutAConnectionMixin, NewPasswordErrorsMixin, UserCreationForm):
     class Meta(UserCreationForm.Meta):
         model = User
         fields = ("username", "email")

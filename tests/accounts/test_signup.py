@@ -1,7 +1,9 @@
 import pytest
+from django.db import connection
 from django.urls import reverse
 
 from accounts.models import User
+from tests.accounts import hashers
 from tests.conftest import PASSWORD
 
 pytestmark = pytest.mark.django_db
@@ -49,3 +51,16 @@ def test_a_weak_password_is_reported_under_the_password_field(client):
     form = response.context["form"]
     assert form.has_error("password1", "password_too_common") and not form.errors.get("password2")
     assert not User.objects.exists()
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="only PostgreSQL has the connection pool")
+@pytest.mark.django_db(transaction=True)
+def test_sign_up_and_password_change_hash_without_holding_a_connection(client, settings):
+    settings.PASSWORD_HASHERS = ["tests.accounts.hashers.ConnectionNotingHasher"]
+    hashers.HELD.clear()
+    assert client.post(reverse("signup"), signup_data()).status_code == 302
+    new = "another-horse-battery-staple"
+    data = {"old_password": PASSWORD, "new_password1": new, "new_password2": new}
+    assert client.post(reverse("password_change"), data).status_code == 302
+
+    assert hashers.HELD == [False, False, False]  # sign-up's hash, the old password's check, the new hash

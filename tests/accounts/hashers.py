@@ -1,0 +1,14 @@
+"""A password hasher for tests that notes, at every hash, whether this thread held a
+database connection then (``HELD``): the site should hash with its pooled connection
+given back (accounts.backends.hashing_slot)."""
+
+from django.contrib.auth.hashers import MD5PasswordHasher
+from django.db import connection
+
+HELD = []
+
+
+class ConnectionNotingHasher(MD5PasswordHasher):
+    def encode(self, password, salt):
+        HELD.append(connection.connection is not None)
+        return super().encode(password, salt)
