@@ -95,3 +95,15 @@ def reserve_attempt(request: HttpRequest | None, username: str) -> None:
 def clear_failures(request: HttpRequest | None, username: str) -> None:
     """Forget this client's failures for the username after a successful log-in."""
     _recent_failures(username, client_address(request)).delete()
+
+
+def forget_quiet_pairs() -> int:
+    """Delete the ``LoginThrottle`` rows of the pairs with no failure left in the window (one
+    row stays for every pair that ever tried to log in otherwise); a pair's next attempt makes
+    its row again. Returns how many were deleted. For cron (``manage.py prune_login_throttle``)."""
+    recent = LoginFailure.objects.filter(created_at__gt=timezone.now() - _window())
+    active = {(username, address or "") for username, address in recent.values_list("username", "ip_address")}
+    rows = LoginThrottle.objects.filter(username__in={username for username, _ in active})
+    pairs = rows.values_list("pk", "username", "address")
+    keep = [pk for pk, username, address in pairs if (username, address) in active]
+    return LoginThrottle.objects.exclude(pk__in=keep).delete()[0]

@@ -1,10 +1,12 @@
 from datetime import timedelta
+from io import StringIO
 
 import pytest
+from django.core.management import call_command
 from django.urls import reverse
 from django.utils import timezone
 
-from accounts.models import LoginFailure, User
+from accounts.models import LoginFailure, LoginThrottle, User
 from tests.conftest import PASSWORD
 
 pytestmark = pytest.mark.django_db
@@ -136,3 +138,20 @@ def test_the_admin_log_in_is_throttled_too(client, make_user):
     assert "Too many failed log-in attempts" in response.text
     response = log_in(client, "boss", PASSWORD, url=admin_login)
     assert logged_in_user_id(client) is None
+
+
+def test_cron_forgets_the_throttle_rows_of_pairs_with_no_recent_failure(client, user, make_user):
+    """One ``LoginThrottle`` row is made per (username, address) that tries; once the pair's
+    failures have left the window, ``manage.py prune_login_throttle`` deletes it."""
+    baraka = make_user("baraka")
+    log_in(client, "baraka", "wrong")  # an old failure, out of the window by now
+    LoginFailure.objects.update(created_at=timezone.now() - timedelta(days=1))
+    log_in(client, user.username, "wrong")  # recent: its pair stays
+    assert LoginThrottle.objects.count() == 2
+
+    out = StringIO()
+    call_command("prune_login_throttle", stdout=out)
+
+    assert list(LoginThrottle.objects.values_list("username", flat=True)) == [user.username]
+    assert "1" in out.getvalue()
+    assert log_in(client, baraka.username, PASSWORD).status_code == 302  # its next attempt works
