@@ -465,17 +465,23 @@ def _locked_game(game_id):
     event number now (``base_seq``) and the moves recorded since (``recorded``), which
     ``_announce`` passes on."""
     try:
-        return _ready(Game.objects.select_for_update().get(pk=game_id))
+        return _ready(_games_to_lock().get(pk=game_id))
     except Game.DoesNotExist:
         raise ServiceError(_("There is no such game.")) from None
 
 
 def _locked_latest_game(table_id):
     """``_locked_game`` of the table's latest game."""
-    game = Game.objects.select_for_update().filter(table_id=table_id).order_by("-number").first()
+    game = _games_to_lock().filter(table_id=table_id).order_by("-number").first()
     if game is None:
         raise ServiceError(_("No game is running at this table."))
     return _ready(game)
+
+
+def _games_to_lock():
+    """Games locked for update, each read with its table (not locked): the table's turn
+    clock and house rules as they are now travel with the game's change."""
+    return Game.objects.select_for_update(of=("self",)).select_related("table")
 
 
 def _ready(game):

@@ -6,11 +6,14 @@ with the game's end. Receivers take ``game``.
 
 ``table_changed`` is sent once a change at a table has committed (the live layer tells the
 table's websockets). Receivers take ``table_id`` and ``change``: a ``GameChange`` when a
-game moved on, None when anything else changed (seats, a game started, a rematch offer).
+game moved on, None when anything else changed (seats, a game started, a rematch offer,
+the table's own row saved: its turn clock or house rules changed in the admin).
 """
 
 from dataclasses import dataclass
+from functools import partial
 
+from django.db import transaction
 from django.dispatch import Signal
 
 game_finished = Signal()
@@ -28,3 +31,11 @@ class GameChange:
     players: list
     moves: list
     state: object
+
+
+def table_saved(sender, instance, created, **kwargs):
+    """A ``post_save`` receiver for ``Table`` (connected in ``GamesConfig.ready``): an edited
+    table announces itself once committed, so that its pages read it again."""
+    if not created:
+        send = partial(table_changed.send, sender=sender, table_id=instance.pk, change=None)
+        transaction.on_commit(send, robust=True)

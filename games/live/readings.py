@@ -3,12 +3,12 @@ shared by everything that serves the table here after a change: its sockets' ren
 (``games.live.frames``) and its turn clock (``games.live.turn_clock``).
 
 A game's move does not make anyone read the table again. The process that made the move
-advances its reading with what the move changed (``advance``: the game row, its players,
-the new moves and position, as ``games.services`` saved them), and the table's group
-message carries the same change, packed (``pack``), to the other processes, which
-advance theirs (``latest`` with ``change``). Only a process that keeps no reading of the
-table one step before reads it from the database, as does any other change (seats, a new
-game), which is rare.
+advances its reading with what the move changed (``advance``: the game row and its table
+row, its players, the new moves and position, as ``games.services`` saved and read them),
+and the table's group message carries the same change, packed (``pack``), to the other
+processes, which advance theirs (``latest`` with ``change``). Only a process that keeps no
+reading of the table one step before reads it from the database, as does any other change
+(seats, a new game, the table's row saved), which is rare.
 
 Renders may run in several threads (``games.live.db_calls``): the callers that get the same
 news at once wait for one reading, under their table's lock.
@@ -100,13 +100,14 @@ def pack(change):
     """``change`` as bytes for the other processes: the rows' field values, no objects."""
     players = [_values(player) for player in change.players]
     moves = [_values(move) for move in change.moves]
-    values = (change.base_seq, _values(change.game), players, moves)
+    values = (change.base_seq, _values(change.game.table), _values(change.game), players, moves)
     return pickle.dumps(values, protocol=pickle.HIGHEST_PROTOCOL)
 
 
 def _unpack(packed):
-    base_seq, game, players, moves = pickle.loads(packed)  # our own servers' bytes, through Redis
+    base_seq, table, game, players, moves = pickle.loads(packed)  # our own servers' bytes, through Redis
     game = Game.from_db(DEFAULT_DB_ALIAS, None, game)
+    game.table = Table.from_db(DEFAULT_DB_ALIAS, None, table)
     players = [GamePlayer.from_db(DEFAULT_DB_ALIAS, None, values) for values in players]
     moves = [Move.from_db(DEFAULT_DB_ALIAS, None, values) for values in moves]
     return base_seq, game, players, moves, None
@@ -128,9 +129,10 @@ def _advanced(reading, base_seq, game, players, moves, state):
         if (player.user_id, player.stand_in_id) != (old.user_id, old.stand_in_id):
             return None
         player.user, player.stand_in = old.user, old.stand_in
-    game.table = reading.table
+    if not Game.table.is_cached(game):  # else the table as the change read it: its clock may have changed
+        game.table = reading.table
     recent = [*reversed(moves), *reading.moves][:MOVE_LOG_LENGTH]
-    return TableReading(reading.table, reading.seats, game, players, recent, state or game.engine_state())
+    return TableReading(game.table, reading.seats, game, players, recent, state or game.engine_state())
 
 
 def _keep(table_id, reading):

@@ -5,6 +5,7 @@ whole games: moves, the server's forced moves, a resignation, the end; so do the
 kept from one reading to the next (each player's hand)."""
 
 import random
+import re
 
 import pytest
 from django.contrib.auth.models import AnonymousUser
@@ -16,6 +17,7 @@ from games.models import Game, Table
 from games.table_page import read_table
 
 pytestmark = pytest.mark.django_db
+TIME_LEFT = re.compile(r'data-ms="\d+"')
 
 
 @pytest.fixture
@@ -33,7 +35,8 @@ def changes():
 
 
 def renders(latest, viewers, now):
-    return [frames._render(latest, viewer, now) for viewer in viewers]
+    """Each viewer's frame; a turn clock's milliseconds left (read at each render) blanked."""
+    return [TIME_LEFT.sub("", frames._render(latest, viewer, now)) for viewer in viewers]
 
 
 def play(game, players, rng, resign_at=None):
@@ -95,3 +98,22 @@ def test_a_reading_not_one_step_behind_is_read_afresh(
             mover = game.players.get(seat=state.turn).user
             services.submit_move(game.pk, mover, "draw" if state.problem("draw") is None else "pass")
     assert readings._advanced(behind, *readings._unpack(readings.pack(changes[-1]))) is None
+
+
+def test_the_tables_row_travels_with_the_next_move(
+    game, user, baraka, changes, django_capture_on_commit_callbacks
+):
+    """A turn clock set on the table without news (a bare update) shows from the next move
+    on, here and in another process, as a fresh reading shows it."""
+    elsewhere = read_table(Table.objects.get(pk=game.table_id))
+    readings.latest(game.table_id)
+    Table.objects.filter(pk=game.table_id).update(turn_timer_seconds=60)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.submit_move(game.pk, user, "draw")
+    now = timezone.now()
+    viewers = [frames.Viewer({"user": person}) for person in (user, baraka)]
+    expected = renders(readings.Latest(read_table(Table.objects.get(pk=game.table_id))), viewers, now)
+    here = readings.kept(game.table_id, (game.pk, 1))
+    elsewhere = readings._advanced(elsewhere, *readings._unpack(readings.pack(changes[-1])))
+    assert renders(here, viewers, now) == expected == renders(readings.Latest(elsewhere), viewers, now)
+    assert 'role="timer"' in expected[1]  # baraka's turn, on the clock
