@@ -156,6 +156,8 @@ async def test_a_bot_taking_over_a_seat_is_news_of_the_seats(game):
     layer = get_channel_layer()
     await layer.group_add(realtime.table_group(game.table_id), "listener")
     await set_timer(game.table, 20)
+    saved = await asyncio.wait_for(layer.receive("listener"), WAIT)  # a saved table is news too
+    assert saved == {"type": "table.changed", "game": None, "seq": None}
     await database_sync_to_async(
         lambda: GamePlayer.objects.filter(game=game, seat=0).update(missed_turns=2)
     )()
