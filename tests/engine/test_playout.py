@@ -77,14 +77,11 @@ def made_again(state, move):
     return state.apply(str(move))
 
 
+GAMES = {"rules": rules_dicts(), "players": st.integers(2, 5), "seed": seeds}  # for game_from
+
+
 @settings(max_examples=60, deadline=None, suppress_health_check=SLOW)
-@given(
-    rules=rules_dicts(),
-    players=st.integers(2, 5),
-    seed=seeds,
-    opening=st.integers(0, 20),
-    limit=st.integers(1, 60),
-)
+@given(**GAMES, opening=st.integers(0, 20), limit=st.integers(1, 60))
 def test_a_playout_in_place_is_the_game_its_moves_make_through_apply(rules, players, seed, opening, limit):
     """``playout`` changes one state in place; the light moves made again through the
     checked, copying ``State.apply`` from the same rng give the same game, and the
@@ -101,7 +98,7 @@ def test_a_playout_in_place_is_the_game_its_moves_make_through_apply(rules, play
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=SLOW)
-@given(rules=rules_dicts(), players=st.integers(2, 5), seed=seeds, opening=st.integers(0, 20))
+@given(**GAMES, opening=st.integers(0, 20))
 def test_a_random_playout_in_place_is_the_game_its_moves_make_through_apply(rules, players, seed, opening):
     """``random_playout``: the uniform pick of each turn from the listed moves (declaring on
     a move that leaves at most one card under niko_kadi), made again through ``State.apply``."""
@@ -121,13 +118,7 @@ def test_a_random_playout_in_place_is_the_game_its_moves_make_through_apply(rule
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=SLOW)
-@given(
-    rules=rules_dicts(),
-    players=st.integers(2, 5),
-    seed=seeds,
-    opening=st.integers(0, 30),
-    fraction=st.floats(0, 1, exclude_max=True),
-)
+@given(**GAMES, opening=st.integers(0, 30), fraction=st.floats(0, 1, exclude_max=True))
 def test_legal_move_at_picks_from_the_listed_moves(rules, players, seed, opening, fraction):
     state, _ = game_from(rules, players, seed, opening)
     if not state.finished:
