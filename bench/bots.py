@@ -5,10 +5,12 @@ against greedy bots (the level's seat moves round the table from game to game; s
 starts; game ``g`` is dealt from seed ``--seed + g`` for every level, so the levels meet
 the same deals) and prints its win rate with a 95% Wilson interval, what an equal player
 would win (1 / players), and its mean think time per move in CPU time of this process
-(the machine is shared, so wall time would say little). Figures go on the issue, never
-into tests.
+(the machine is shared, so wall time would say little). The greedy level plays greedy
+against greedy: the baseline. ``--table`` prints the rows as a markdown table. Figures go
+on the issue, never into tests.
 
     .venv/bin/python bench/bots.py                                  # every level, preset, 2 and 4 players
+    .venv/bin/python bench/bots.py --table --levels random greedy clever --games 100
     .venv/bin/python bench/bots.py --levels expert --presets classic --players 2 --games 200
 """
 
@@ -28,6 +30,19 @@ from games.engine import COMPILED, Rules, new_game
 from games.engine.rules import PRESETS
 
 OPPONENT = "greedy"
+# the columns, with their widths as text ("<": left-aligned)
+COLUMNS = {
+    "level": "<8",
+    "preset": "<14",
+    "players": ">7",
+    "games": ">7",
+    "wins": ">6",
+    "win %": ">7",
+    "95% interval": ">16",
+    "equal": ">7",
+    "think ms": ">10",
+    "no winner": ">10",
+}
 
 
 def wilson(wins, games, z=1.96):
@@ -62,9 +77,11 @@ def match(level, preset, players, games, seed, each=False):
         wins += state.winner == seat
         no_winner += state.winner is None
         if each:
-            print(f"game {level} {preset} {players} seed {seed + g} won {int(state.winner == seat)} "
-                  f"no-winner {int(state.winner is None)} think-moves {moves} think-seconds {think:.3f}",
-                  flush=True)
+            print(
+                f"game {level} {preset} {players} seed {seed + g} won {int(state.winner == seat)} "
+                f"no-winner {int(state.winner is None)} think-moves {moves} think-seconds {think:.3f}",
+                flush=True,
+            )
     return wins, no_winner, think, moves
 
 
@@ -72,32 +89,51 @@ def main():
     parser = argparse.ArgumentParser(
         description=__doc__.split("\n\n")[0], formatter_class=argparse.ArgumentDefaultsHelpFormatter
     )
-    challengers = [level for level in LEVELS if level != OPPONENT]
-    parser.add_argument("--levels", nargs="+", default=challengers, choices=LEVELS)
+    parser.add_argument(
+        "--levels",
+        nargs="+",
+        default=list(LEVELS),
+        choices=LEVELS,
+        help="greedy: greedy against greedy, the baseline",
+    )
     parser.add_argument("--presets", nargs="+", default=list(PRESETS), choices=list(PRESETS))
     parser.add_argument("--players", nargs="+", type=int, default=[2, 4])
     parser.add_argument("--games", type=int, default=100, help="games per level, preset and player count")
     parser.add_argument("--seed", type=int, default=1, help="game g is dealt from seed + g")
     parser.add_argument("--each", action="store_true", help="also print a line per game (running totals)")
+    parser.add_argument("--table", action="store_true", help="print the rows as a markdown table")
     args = parser.parse_args()
 
     build = "compiled by Cython" if COMPILED else "pure Python"
-    print(f"Python {platform.python_version()}, engine {build}, {os.cpu_count()} cores, load average "
-          f"{os.getloadavg()[0]:.2f}; {args.games} games per row, one bot of the level against "
-          f"{OPPONENT} bots, its seat moving round; seeds {args.seed}..{args.seed + args.games - 1}.")
+    print(
+        f"Python {platform.python_version()}, engine {build}, {os.cpu_count()} cores, load average "
+        f"{os.getloadavg()[0]:.2f}; {args.games} games per row, one bot of the level against "
+        f"{OPPONENT} bots, its seat moving round; seeds {args.seed}..{args.seed + args.games - 1}."
+    )
     print("think: mean CPU ms per move of the level's bot (CPU time of this process).")
-    print(f"{'level':<8}{'preset':<14}{'players':>7}{'games':>7}{'wins':>6}{'win %':>7}"
-          f"{'95% interval':>16}{'equal':>7}{'think ms':>10}{'no winner':>10}", flush=True)
+    row = _markdown_row if args.table else _text_row
+    print(row(COLUMNS), flush=True)
+    if args.table:
+        print(_markdown_row(["---"] * len(COLUMNS)))
     for preset in args.presets:
         for players in args.players:
             for level in args.levels:
-                result = match(level, preset, players, args.games, args.seed, args.each)
-                wins, no_winner, think, moves = result
+                wins, no_winner, think, moves = match(
+                    level, preset, players, args.games, args.seed, args.each
+                )
                 low, high = wilson(wins, args.games)
-                interval = f"{100 * low:.1f}–{100 * high:.1f}%"
-                print(f"{level:<8}{preset:<14}{players:>7}{args.games:>7}{wins:>6}"
-                      f"{100 * wins / args.games:>6.1f}%{interval:>16}{100 / players:>6.0f}%"
-                      f"{1000 * think / max(moves, 1):>10.1f}{no_winner:>10}", flush=True)
+                rate, interval = f"{100 * wins / args.games:.1f}%", f"{100 * low:.1f}–{100 * high:.1f}%"
+                think_ms = f"{1000 * think / max(moves, 1):.2f}"
+                cells = (level, preset, players, args.games, wins, rate, interval, f"{100 / players:.0f}%")
+                print(row((*cells, think_ms, no_winner)), flush=True)
+
+
+def _text_row(cells):
+    return "".join(f"{cell:{width}}" for cell, width in zip(cells, COLUMNS.values(), strict=True))
+
+
+def _markdown_row(cells):
+    return "| " + " | ".join(str(cell) for cell in cells) + " |"
 
 
 if __name__ == "__main__":

@@ -8,7 +8,7 @@ house rules (RULES.md section 13) where they change what a move is worth: a decl
 the table refuses is never made, a draw into ``elimination_hand`` is avoided, an ace
 that stops a jump saves the turn, a win under ``play_on`` is a win, attacks aim at the
 next player in play. ``clever`` and ``expert`` search (``games.search``: Monte Carlo
-playouts of greedy's best moves over deals sampled from what the bot has seen), with 100 and
+playouts of greedy's best moves over deals sampled from what the bot has seen), with 400 and
 1500 playouts a move.
 """
 

@@ -26,6 +26,7 @@ ATTACK = 0.5  # a penalty or a jack on top hurts the next player ...
 ATTACK_NEAR_FINISH = 2.0  # ... and more when they hold two cards or fewer
 SAME_SUIT_LEFT = 0.25  # per card kept of the suit to follow: a play for next turn
 UNANSWERED_QUESTION = 1.0  # a question left unanswered costs a card
+FINISH_NEXT = 2.0  # the cards kept are all of one finishing rank: one play can win next turn
 
 
 def light_move(state, rng):
@@ -72,9 +73,17 @@ def _light_move(state, random):
                     elif IS_QUESTION[last] and d.answers_in_play:
                         score -= UNANSWERED_QUESTION
                     suit = move.suit if move.suit is not None else SUIT[last]
+                    rank = -1  # the one rank kept, while every card kept is of a finishing rank
                     for c in hand:
-                        if SUIT[c] == suit and c not in cards:
-                            score += SAME_SUIT_LEFT
+                        if c not in cards:
+                            if SUIT[c] == suit:
+                                score += SAME_SUIT_LEFT
+                            if rank == -1 and finishing[c]:
+                                rank = RANK[c]
+                            elif rank != RANK[c] or not finishing[c]:
+                                rank = -2
+                    if rank >= 0:
+                        score += FINISH_NEXT
             elif kind == DRAW:
                 score = -DRAW_COST - (owed if owed else 1)
             else:  # accept a jump, pass after a draw

@@ -1,11 +1,12 @@
 """The search bots (games.search through games.bots): legal, reproducible, blind to hidden cards."""
 
 import random
+from itertools import islice
 
 import pytest
 
 from games import search
-from games.bots import LEVELS, _candidate_moves, _score, analyse, choose_move
+from games.bots import LEVELS, MOVE_LIMIT, _candidate_moves, _score, analyse, choose_move
 from games.engine import Rules, new_game
 from games.engine.rules import PRESETS
 from games.search import BUDGETS
@@ -79,7 +80,7 @@ def test_only_search_levels_analyse():
         analyse(build(hands=["7H", "4D"], discard=["7D"]), "greedy", random.Random(0))
 
 
-def test_greedys_first_choice_stands_unless_a_move_beats_it_by_the_margin():
+def test_the_best_mean_is_played_and_greedys_order_breaks_ties():
     deviations = 0
     for state in positions("classic", 2, 7, 12):
         candidates = _candidate_moves(state)  # the mover's own cards and the public position only
@@ -87,7 +88,20 @@ def test_greedys_first_choice_stands_unless_a_move_beats_it_by_the_margin():
         analysis = search.analyse(state, "clever", random.Random(3))
         chances = {move: chance for move, chance, _ in analysis.moves}
         chosen = analysis.moves[0][0]
+        assert chances[chosen] == max(chances.values())
         if chosen != greedy:
             deviations += 1
-            assert chances[chosen] >= chances[greedy] + search.GREEDY_MARGIN
+            assert chances[chosen] > chances[greedy]
     assert deviations  # the search does overrule greedy where it sees better
+
+
+def test_a_hand_with_countless_plays_is_weighed_within_the_move_limit():
+    """A friendly hand of questions, answers and a joker lists hundreds of thousands of
+    orderings: every level weighs at most MOVE_LIMIT of them and plays a legal one."""
+    rules = Rules.preset("friendly").to_dict()
+    state = build(rules=rules, hands=["QH QS QD QC 8H 8S 8D 8C AH AS 4H 4S 5D JKR", "7C 9D"], discard=["6H"])
+    assert len(list(islice(state.iter_legal_moves(), MOVE_LIMIT + 1))) > MOVE_LIMIT
+    assert len(_candidate_moves(state)) <= MOVE_LIMIT + 3  # plus drawing, passing, accepting
+    for level in LEVELS:
+        move = choose_move(state, level, random.Random(3))
+        assert state.problem(move) is None, str(move)
