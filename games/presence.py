@@ -8,9 +8,10 @@ are not tracked.
 
 The turn clock asks after every move whether the player to move is away
 (``gone_since``): that is answered from a copy of the table's rows kept in this process for
-up to ``MEMO_SECONDS``, and dropped at once when someone comes or goes here or
-the table hears of it (``forget``). A kept ``seen_at`` is at most that old: with the memo
-shorter than the timeout less the heartbeat, nobody online counts as gone because of it.
+up to ``MEMO_SECONDS`` (less if the settings leave less room), and dropped at once when
+someone comes or goes here or the table hears of it (``forget``). A kept ``seen_at`` is at
+most that old: with the memo shorter than the timeout less the heartbeat, nobody online
+counts as gone because of it.
 """
 
 import threading
@@ -25,7 +26,7 @@ from games.models import Presence
 
 DEFAULT_HEARTBEAT = 20
 DEFAULT_TIMEOUT = 60
-MEMO_SECONDS = 10  # below DEFAULT_TIMEOUT - DEFAULT_HEARTBEAT (see above)
+MEMO_SECONDS = 10  # at most: below the timeout less the heartbeat (see above)
 NEVER = datetime.min.replace(tzinfo=UTC)  # "last seen" of someone who never opened the table
 
 
@@ -35,6 +36,12 @@ def heartbeat_seconds():
 
 def _timeout():
     return timedelta(seconds=getattr(settings, "PRESENCE_TIMEOUT_SECONDS", DEFAULT_TIMEOUT))
+
+
+def _memo_seconds():
+    """How long a copy of a table's rows is kept: ``MEMO_SECONDS``, or less where the
+    timeout less the heartbeat is shorter (see above)."""
+    return min(MEMO_SECONDS, _timeout().total_seconds() - heartbeat_seconds())
 
 
 def joined(table_id, user_id, now):
@@ -95,7 +102,7 @@ def _kept_rows(table_id):
     with _memo_lock:
         kept = _memo.get(table_id)
         generation = _forgotten[table_id % len(_forgotten)]
-    if kept is not None and now - kept[0] < MEMO_SECONDS:
+    if kept is not None and now - kept[0] < _memo_seconds():
         return kept[1]
     rows = Presence.objects.filter(table_id=table_id).values_list("user_id", "connections", "seen_at")
     fresh = {user_id: (connections, seen_at) for user_id, connections, seen_at in rows}
