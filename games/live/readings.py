@@ -16,6 +16,7 @@ news at once wait for one reading, under their table's lock.
 
 import pickle
 import threading
+import zlib
 from collections import OrderedDict
 from dataclasses import dataclass, field
 
@@ -25,6 +26,9 @@ from games.models import Game, GamePlayer, Move, Table
 from games.table_page import MOVE_LOG_LENGTH, TableReading, read_table
 
 READINGS_KEPT = 500  # tables whose latest reading this process keeps
+# The fields a packed change holds: a server of another version (during a deploy) reads the table instead.
+PACKED_MODELS = (Table, Game, GamePlayer, Move)
+FIELDS = zlib.crc32(repr([[f.attname for f in m._meta.concrete_fields] for m in PACKED_MODELS]).encode())
 
 
 @dataclass
@@ -53,7 +57,7 @@ def latest(table_id, news=None, reuse=False, change=None):
             kept = _kept.get(table_id)
         if kept is not None and (reuse or _as_new(kept.reading, news)):
             return kept
-        reading = _advanced(kept.reading, *_unpack(change)) if kept is not None and change else None
+        reading = _advanced_by(kept.reading, change) if kept is not None and change else None
         return _keep(table_id, reading or read_table(Table.objects.get(pk=table_id)))
 
 
@@ -76,7 +80,7 @@ def in_memory(table_id, news, change=None):
             kept = _kept.get(table_id)
         if kept is None or _as_new(kept.reading, news):
             return kept
-        reading = _advanced(kept.reading, *_unpack(change)) if change else None
+        reading = _advanced_by(kept.reading, change) if change else None
         return _keep(table_id, reading) if reading is not None else None
     finally:
         lock.release()
@@ -100,12 +104,23 @@ def pack(change):
     """``change`` as bytes for the other processes: the rows' field values, no objects."""
     players = [_values(player) for player in change.players]
     moves = [_values(move) for move in change.moves]
-    values = (change.base_seq, _values(change.game.table), _values(change.game), players, moves)
+    values = (FIELDS, change.base_seq, _values(change.game.table), _values(change.game), players, moves)
     return pickle.dumps(values, protocol=pickle.HIGHEST_PROTOCOL)
 
 
+def _advanced_by(reading, packed):
+    """``reading`` advanced by a packed change, or None when it cannot be: not the step
+    after it, or packed by a server whose models differ (during a deploy)."""
+    unpacked = _unpack(packed)
+    return _advanced(reading, *unpacked) if unpacked is not None else None
+
+
 def _unpack(packed):
-    base_seq, table, game, players, moves = pickle.loads(packed)  # our own servers' bytes, through Redis
+    """The rows of a packed change (see ``pack``), or None if they were packed with other
+    fields than this server's models have."""
+    fields, base_seq, table, game, players, moves = pickle.loads(packed)  # our servers' bytes, through Redis
+    if fields != FIELDS:
+        return None
     game = Game.from_db(DEFAULT_DB_ALIAS, None, game)
     game.table = Table.from_db(DEFAULT_DB_ALIAS, None, table)
     players = [GamePlayer.from_db(DEFAULT_DB_ALIAS, None, values) for values in players]

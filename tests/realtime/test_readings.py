@@ -4,6 +4,7 @@ exactly as a reading made afresh from the database, for every viewer, at every s
 whole games: moves, the server's forced moves, a resignation, the end; so do the pieces
 kept from one reading to the next (each player's hand)."""
 
+import pickle
 import random
 import re
 
@@ -117,3 +118,17 @@ def test_the_tables_row_travels_with_the_next_move(
     elsewhere = readings._advanced(elsewhere, *readings._unpack(readings.pack(changes[-1])))
     assert renders(here, viewers, now) == expected == renders(readings.Latest(elsewhere), viewers, now)
     assert 'role="timer"' in expected[1]  # baraka's turn, on the clock
+
+
+def test_a_change_packed_with_other_fields_is_unused(game, user, changes, django_capture_on_commit_callbacks):
+    """A server of another version (a deploy under way) packs other fields: the reading is
+    then made from the database, never from rows it would misread."""
+    before = read_table(Table.objects.get(pk=game.table_id))
+    with django_capture_on_commit_callbacks(execute=True):
+        services.submit_move(game.pk, user, "draw")
+    packed = readings.pack(changes[-1])
+    fields, *rows = pickle.loads(packed)
+    foreign = pickle.dumps((fields + 1, *rows))
+
+    assert readings._advanced_by(before, packed) is not None
+    assert readings._advanced_by(before, foreign) is None
