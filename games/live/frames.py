@@ -72,7 +72,7 @@ class Viewer:
 CSRF_PLACEHOLDER = "csrf-token-of-the-viewer"  # set into a shared render per socket
 HAND = "games/partials/hand.html"
 SEQ_MARK, TOTAL_MARK = "event-number-of-the-game", "move-count-of-the-game"  # set into a kept hand
-FRAGMENTS_KEPT = 64  # kept hands per table: a few per player
+HANDS_KEPT = 4  # per player and language: their hand on others' turns, on their own, after a draw
 
 
 def table_frame(
@@ -124,7 +124,7 @@ def _render(latest, viewer, now, full=False, people=False, error="", move_error=
     context = table_context(table, user, reading)
     context.update(error=error, move_error=move_error, seated_people=None, shared=_shared(latest))
     if context["game"] and context["game"]["in_play"] and not move_error:
-        context["hand_html"] = _hand(latest, context)
+        context["hand_html"] = _hand(latest, context, user.pk)
     if full or people:
         context.update(people_context(table, now))
     if full:
@@ -133,17 +133,15 @@ def _render(latest, viewer, now, full=False, people=False, error="", move_error=
     return html if csrf_token == CSRF_PLACEHOLDER else html.replace(CSRF_PLACEHOLDER, viewer.csrf_token)
 
 
-def _hand(latest, context):
+def _hand(latest, context, user_id):
     """The viewer's hand and move forms (``HAND``). They stay the same from one move to the
-    next while the player's cards and what they may do do: so each is kept across the
-    game's readings (``Latest.fragments``), with marks for what changes at every move (the
-    event number, the move count, the viewer's CSRF token). The key holds everything
-    ``HAND`` reads that can change during a game."""
+    next while the player's cards and what they may do do: so each player's last few are
+    kept across the game's readings (``Latest.fragments``), with marks for what changes at
+    every move (the event number, the move count, the viewer's CSRF token), and used again
+    for the same inputs: everything ``HAND`` reads that can change during a game."""
     game, game_row = context["game"], context["game_row"]
     cards = tuple((card["text"], card["drawn"], card["playable"]) for card in game["hand_cards"])
-    key = (
-        "hand",
-        get_language(),
+    inputs = (
         game_row.pk,
         cards,
         game["your_turn"],
@@ -152,14 +150,15 @@ def _hand(latest, context):
         tuple(sorted(game["actions"])),
         game["draw_count"],
     )
-    html = latest.fragments.get(key)
+    kept = latest.fragments.setdefault(("hands", get_language(), user_id), {})
+    html = kept.get(inputs)
     if html is None:
         marked = {"pk": game_row.pk, "seq": SEQ_MARK}
         marks = {"game_row": marked, "move_total": TOTAL_MARK, "csrf_token": CSRF_PLACEHOLDER}
         html = render_to_string(HAND, {**context, **marks})
-        if len(latest.fragments) >= FRAGMENTS_KEPT:
-            latest.fragments.clear()
-        latest.fragments[key] = html
+        if len(kept) >= HANDS_KEPT:
+            kept.clear()
+        kept[inputs] = html
     html = html.replace(SEQ_MARK, str(game_row.seq)).replace(TOTAL_MARK, str(context["move_total"]))
     return mark_safe(html)  # rendered from the template: escaped already
 
