@@ -87,10 +87,7 @@ def table_frame(
     if full or people or error or move_error:
         html = _render(latest, viewer, now, full, people, error, move_error)
     else:  # a plain change: rendered once for every viewer alike (see above)
-        key = _change_key(latest, viewer)
-        if key not in latest.renders:
-            latest.renders[key] = _render(latest, viewer, now, csrf_token=CSRF_PLACEHOLDER)
-        html = latest.renders[key].replace(CSRF_PLACEHOLDER, viewer.csrf_token)
+        html = _change_html(latest, viewer, now)
     return Frame(html, game.pk if game else None, game.seq if game else None)
 
 
@@ -104,14 +101,19 @@ def change_frame(table_id, viewer, news, change=None):
     latest = readings.in_memory(table_id, news, change)
     if latest is None:
         return None
-    key = _change_key(latest, viewer)
-    html = latest.renders.get(key)
-    if html is None:
-        if not latest.reading.game.is_running:
-            return None
-        html = latest.renders[key] = _render(latest, viewer, timezone.now(), csrf_token=CSRF_PLACEHOLDER)
     game = latest.reading.game
-    return Frame(html.replace(CSRF_PLACEHOLDER, viewer.csrf_token), game.pk, game.seq)
+    if not game.is_running and _change_key(latest, viewer) not in latest.renders:
+        return None
+    return Frame(_change_html(latest, viewer, timezone.now()), game.pk, game.seq)
+
+
+def _change_html(latest, viewer, now):
+    """The change frame for ``viewer``: rendered once per kind of viewer and language,
+    the viewer's CSRF token set in."""
+    key = _change_key(latest, viewer)
+    if key not in latest.renders:
+        latest.renders[key] = _render(latest, viewer, now, csrf_token=CSRF_PLACEHOLDER)
+    return latest.renders[key].replace(CSRF_PLACEHOLDER, viewer.csrf_token)
 
 
 def _change_key(latest, viewer):

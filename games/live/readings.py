@@ -53,20 +53,8 @@ def latest(table_id, news=None, reuse=False, change=None):
     someone coming or going); else the kept one advanced by ``change`` (``pack``'s bytes)
     when it is the step after it; else read from the database."""
     with _table_locks[table_id % len(_table_locks)]:
-        with _kept_lock:
-            kept = _kept.get(table_id)
-        if kept is not None and (reuse or _as_new(kept.reading, news)):
-            return kept
-        reading = _advanced_by(kept.reading, change) if kept is not None and change else None
-        return _keep(table_id, reading or read_table(Table.objects.get(pk=table_id)))
-
-
-def kept(table_id, news):
-    """The reading kept of the table if it is as new as ``news``, else None; never reads
-    the database (for the event loop)."""
-    with _kept_lock:
-        latest = _kept.get(table_id)
-    return latest if latest is not None and _as_new(latest.reading, news) else None
+        found = _from_memory(table_id, news, reuse, change)
+        return found or _keep(table_id, read_table(Table.objects.get(pk=table_id)))
 
 
 def in_memory(table_id, news, change=None):
@@ -76,14 +64,22 @@ def in_memory(table_id, news, change=None):
     if not lock.acquire(blocking=False):
         return None
     try:
-        with _kept_lock:
-            kept = _kept.get(table_id)
-        if kept is None or _as_new(kept.reading, news):
-            return kept
-        reading = _advanced_by(kept.reading, change) if change else None
-        return _keep(table_id, reading) if reading is not None else None
+        return _from_memory(table_id, news, False, change)
     finally:
         lock.release()
+
+
+def _from_memory(table_id, news, reuse, change):
+    """``latest`` without the database: the kept reading, or the kept one advanced by
+    ``change``, or None. The caller holds the table's lock."""
+    with _kept_lock:
+        kept = _kept.get(table_id)
+    if kept is None:
+        return None
+    if reuse or _as_new(kept.reading, news):
+        return kept
+    reading = _advanced_by(kept.reading, change) if change else None
+    return _keep(table_id, reading) if reading is not None else None
 
 
 def advance(table_id, change):

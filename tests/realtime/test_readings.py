@@ -76,7 +76,7 @@ def test_an_advanced_reading_renders_as_a_fresh_one(
         change = changes[-1]
         now = timezone.now()
         fresh = read_table(Table.objects.get(pk=table.pk))
-        here = readings.kept(table.pk, (game.pk, fresh.game.seq))
+        here = readings.in_memory(table.pk, (game.pk, fresh.game.seq))
         elsewhere = readings._advanced(elsewhere, *readings._unpack(readings.pack(change)))
         assert here is not None and elsewhere is not None
         expected = renders(readings.Latest(fresh), viewers, now)
@@ -114,7 +114,7 @@ def test_the_tables_row_travels_with_the_next_move(
     now = timezone.now()
     viewers = [frames.Viewer({"user": person}) for person in (user, baraka)]
     expected = renders(readings.Latest(read_table(Table.objects.get(pk=game.table_id))), viewers, now)
-    here = readings.kept(game.table_id, (game.pk, 1))
+    here = readings.in_memory(game.table_id, (game.pk, 1))
     elsewhere = readings._advanced(elsewhere, *readings._unpack(readings.pack(changes[-1])))
     assert renders(here, viewers, now) == expected == renders(readings.Latest(elsewhere), viewers, now)
     assert 'role="timer"' in expected[1]  # baraka's turn, on the clock
