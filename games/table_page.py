@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 from games import bots
-from games.engine import IllegalMove, State
+from games.engine import State
 from games.engine.cards import SUITS
 from games.models import Game, Table
 from games.presentation import (
@@ -251,20 +251,6 @@ def _poll_interval(context):
     if game is None or game["over"]:
         return POLL_WHILE_WAITING
     return "" if game["your_turn"] else POLL_WHILE_OTHERS_PLAY
-
-
-def misplay_message(game, text):
-    """What to tell a player whose play ``text`` will be punished as a misplay (a table
-    with ``misplay: penalty``): the rule it breaks. None for a legal move, or where illegal
-    moves are refused anyway. Server side only: it reads the full position."""
-    state = game.engine_state()
-    if state.rules.misplay != "penalty":
-        return None
-    try:
-        reason = state.problem(text)
-    except IllegalMove:  # unreadable text: the move itself is refused with the reason
-        return None
-    return None if reason is None else misplay_text(reason)
 
 
 def misplay_text(reason):

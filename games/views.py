@@ -19,7 +19,7 @@ from games.documents import rules_document_html
 from games.models import Table
 from games.play_forms import BotForm, MoveForm, NewTableForm, SeatForm
 from games.presentation import card_roles, options_catalogue, presets_catalogue
-from games.table_page import lobby_tables, misplay_message, table_context
+from games.table_page import lobby_tables, misplay_text, table_context
 
 TABLE_AREA = "games/partials/table_update.html"  # the table area and the move log
 
@@ -167,9 +167,8 @@ def _submit_move(request, table, form):
     if game is None:
         _refuse(_("No game is running at this table."))
     text = form.cleaned_data["move"]
-    misplay = misplay_message(game, text)
-    services.submit_move(game.pk, request.user, text, form.cleaned_data["expected_move_count"])
-    return misplay
+    row = services.submit_move(game.pk, request.user, text, form.cleaned_data["expected_move_count"])
+    return misplay_text(row.broken_rule) if row.broken_rule else None
 
 
 @require_GET
