@@ -531,8 +531,8 @@ def _bot_seed(game):
 def misplay_penalty(before, move, after):
     """The cards drawn for ``move`` when the engine took it as a misplay (a play that breaks
     a rule, applied under ``misplay: penalty``: the cards stay in hand), else None."""
-    if move.kind != "play" or before.problem(move) is None:
-        return None
+    if move.kind != "play" or before.rules.misplay != "penalty" or before.problem(move) is None:
+        return None  # elsewhere a play that breaks a rule is refused, never recorded
     return len(after.hands[before.turn]) - len(before.hands[before.turn])
 
 
