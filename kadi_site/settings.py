@@ -119,22 +119,20 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 # Channels: Redis when REDIS_URL is set, else in-process (one server process only). Several
 # comma-separated URLs shard the layer: channels-redis spreads groups and channels over them
 # by a consistent hash (docs/scaling.md).
+#
+# The layer is Redis's publish/subscribe: a group message is one PUBLISH, which each process
+# with a member in the group receives once and hands to its members in memory. (The list-based
+# RedisChannelLayer took a pooled connection per group_send, three round trips, and one
+# blocking pop per member: a burst of sends, such as every socket of a table closing at once,
+# ran its pool dry.) Delivery is at most once: a message published while a process is cut off
+# from Redis is lost to it. A table page asks every few seconds whether it shows the latest
+# event number (static/js/live.js) and is sent the table again when it does not.
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
-    from channels_redis.core import RedisChannelLayer
-
-    # Each process waits for its messages with a blocking pop of ``brpop_timeout`` (5 s);
-    # redis-py 8 stops reading a socket after 5 s by default, which dropped the websockets
-    # of any process quiet for that long (django/channels_redis#422): reads may take longer.
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {
-                "hosts": [
-                    {"address": url, "socket_timeout": RedisChannelLayer.brpop_timeout + 10}
-                    for url in env_list("REDIS_URL", "")
-                ],
-            },
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            "CONFIG": {"hosts": [{"address": url} for url in env_list("REDIS_URL", "")]},
         },
     }
 else:

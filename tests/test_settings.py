@@ -8,8 +8,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from channels_redis.core import RedisChannelLayer
 from django.core.exceptions import ImproperlyConfigured
+from django.utils.module_loading import import_string
 
 from games.live import db_calls
 
@@ -80,7 +80,7 @@ def test_redis_url_selects_the_redis_channel_layer(monkeypatch):
     config = read_settings(monkeypatch, REDIS_URL="redis://127.0.0.1:6379/0")
 
     layer = config["CHANNEL_LAYERS"]["default"]
-    assert layer["BACKEND"] == "channels_redis.core.RedisChannelLayer"
+    assert layer["BACKEND"] == "channels_redis.pubsub.RedisPubSubChannelLayer"
     assert [host["address"] for host in layer["CONFIG"]["hosts"]] == ["redis://127.0.0.1:6379/0"]
 
 
@@ -104,21 +104,45 @@ def test_without_redis_the_cache_is_the_process_own(monkeypatch):
     assert "CACHES" not in read_settings(monkeypatch)  # Django's default: local memory
 
 
-@pytest.mark.skipif(not os.environ.get("REDIS_URL"), reason="needs Redis (REDIS_URL)")
-async def test_a_process_quiet_for_longer_than_a_blocking_pop_keeps_receiving(monkeypatch):
-    """Its wait for messages outlasts the Redis client's read timeout (redis-py 8: 5 s)."""
-    config = read_settings(monkeypatch, REDIS_URL=os.environ["REDIS_URL"])
-    layer = RedisChannelLayer(**config["CHANNEL_LAYERS"]["default"]["CONFIG"])
+def redis_layer(monkeypatch):
+    """The channel layer the settings make of this run's REDIS_URL, on its own."""
+    config = read_settings(monkeypatch, REDIS_URL=os.environ["REDIS_URL"])["CHANNEL_LAYERS"]["default"]
+    return import_string(config["BACKEND"])(**config["CONFIG"])
+
+
+needs_redis = pytest.mark.skipif(not os.environ.get("REDIS_URL"), reason="needs Redis (REDIS_URL)")
+REDIS_READ_TIMEOUT = 5  # seconds: redis-py 8's default for a socket's reads
+
+
+@needs_redis
+async def test_a_process_quiet_for_longer_than_redis_reads_wait_keeps_receiving(monkeypatch):
+    layer = redis_layer(monkeypatch)
     channel = await layer.new_channel()
-    quiet = RedisChannelLayer.brpop_timeout + 2  # seconds: the quiet spell is what is tested
     receiving = asyncio.create_task(layer.receive(channel))
-    done, _ = await asyncio.wait({receiving}, timeout=quiet)
+    done, _ = await asyncio.wait({receiving}, timeout=REDIS_READ_TIMEOUT + 2)  # the quiet spell
     assert not done  # still waiting, not failed
 
     await layer.send(channel, {"type": "news", "seq": 1})
 
     assert await asyncio.wait_for(receiving, timeout=10) == {"type": "news", "seq": 1}
-    await layer.close_pools()  # (not flush: that would empty the layer of any server sharing it)
+    receiving.cancel()
+    await layer.flush()  # this layer's own connections and subscriptions
+
+
+@needs_redis
+async def test_a_burst_of_group_messages_all_arrive(monkeypatch):
+    """Every socket of a busy server closing at once sends a message each: with the list-based
+    layer, more than its pool's 100 connections at once failed."""
+    layer, burst = redis_layer(monkeypatch), 300
+    group = f"burst-{os.getpid()}"
+    channel = await layer.new_channel()
+    await layer.group_add(group, channel)
+
+    await asyncio.gather(*(layer.group_send(group, {"type": "news", "seq": n}) for n in range(burst)))
+
+    received = [await asyncio.wait_for(layer.receive(channel), timeout=10) for _ in range(burst)]
+    assert sorted(message["seq"] for message in received) == list(range(burst))
+    await layer.flush()
 
 
 def test_several_redis_urls_shard_the_channel_layer(monkeypatch):

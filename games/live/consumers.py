@@ -17,6 +17,7 @@ heartbeat kept its player "online" for good, and the table waited for them.
 
 import asyncio
 
+from autobahn.exception import Disconnected
 from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
@@ -82,6 +83,15 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def disconnect(self, code):
         await self._leave()
+
+    async def send(self, text_data=None, bytes_data=None, close=False):
+        """As Channels' own, but a frame for a socket that closed meanwhile is dropped: its
+        close is the next message this consumer handles (daphne raises autobahn's
+        ``Disconnected`` for it, where the ASGI spec asks for an ``OSError``)."""
+        try:
+            await super().send(text_data, bytes_data, close)
+        except (Disconnected, OSError):
+            pass
 
     async def _leave(self):
         """Undo what ``connect`` set up, once, whatever ended the socket (see above)."""

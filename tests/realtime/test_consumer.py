@@ -5,9 +5,11 @@ import asyncio
 import json
 
 import pytest
+from autobahn.exception import Disconnected
 from channels.db import database_sync_to_async
 
 from games import services
+from games.live.consumers import TableConsumer
 from games.models import Game
 from tests.games.helpers import put_position
 from tests.realtime.helpers import Client_, open_client, session_cookie
@@ -262,3 +264,16 @@ async def test_a_socket_speaks_its_pages_language(game, user, baraka, cookie, he
     assert "It is not your turn" not in reply.text()
     await amani.close()
     await english.close()
+
+
+async def test_a_frame_for_a_socket_that_closed_meanwhile_is_dropped():
+    """A change can reach a consumer just before its socket's close does; daphne refuses the
+    frame with autobahn's ``Disconnected``, which must not crash the consumer."""
+
+    async def closed_socket(message):
+        raise Disconnected("Attempt to send on a closed protocol")
+
+    consumer = TableConsumer()
+    consumer.base_send = closed_socket
+
+    await consumer.send("<div id='table-area'></div>")
