@@ -42,7 +42,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import bots, presence, signals
+from games import bots, kept_players, presence, signals
 from games.engine import IllegalMove, Move, new_game
 from games.engine.moves import ACCEPT
 from games.engine.rules import PRESETS
@@ -181,6 +181,7 @@ def _announce(table_id, game=None, state=None):
     if game is not None:
         players = _players(game)
         change = signals.GameChange(game.base_seq, game, players, game.recorded, state or game.engine_state())
+        transaction.on_commit(partial(kept_players.keep, game, players))
     send = partial(signals.table_changed.send, sender=Table, table_id=table_id, change=change)
     transaction.on_commit(send, robust=True)
 
@@ -491,10 +492,13 @@ def _ready(game):
 
 
 def _players(game):
-    """The players of a locked game by seat, with their users and stand-ins: read once per
-    transaction, and changed in place."""
+    """The players of a locked game by seat, with their users and stand-ins: once per
+    transaction, and changed in place; kept from the game's last move in this process, or
+    read (``games.kept_players``)."""
     if not hasattr(game, "players_by_seat"):
-        game.players_by_seat = list(game.players.select_related("user", "stand_in").order_by("seat"))
+        game.players_by_seat = kept_players.take(game) or list(
+            game.players.select_related("user", "stand_in").order_by("seat")
+        )
     return game.players_by_seat
 
 

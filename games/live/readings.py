@@ -20,8 +20,7 @@ import zlib
 from collections import OrderedDict
 from dataclasses import dataclass, field
 
-from django.db import DEFAULT_DB_ALIAS
-
+from games import rows
 from games.models import Game, GamePlayer, Move, Table
 from games.table_page import MOVE_LOG_LENGTH, TableReading, read_table
 
@@ -98,9 +97,10 @@ def advance(table_id, change):
 
 def pack(change):
     """``change`` as bytes for the other processes: the rows' field values, no objects."""
-    players = [_values(player) for player in change.players]
-    moves = [_values(move) for move in change.moves]
-    values = (FIELDS, change.base_seq, _values(change.game.table), _values(change.game), players, moves)
+    players = [rows.values(player) for player in change.players]
+    moves = [rows.values(move) for move in change.moves]
+    game = change.game
+    values = (FIELDS, change.base_seq, rows.values(game.table), rows.values(game), players, moves)
     return pickle.dumps(values, protocol=pickle.HIGHEST_PROTOCOL)
 
 
@@ -117,15 +117,11 @@ def _unpack(packed):
     fields, base_seq, table, game, players, moves = pickle.loads(packed)  # our servers' bytes, through Redis
     if fields != FIELDS:
         return None
-    game = Game.from_db(DEFAULT_DB_ALIAS, None, game)
-    game.table = Table.from_db(DEFAULT_DB_ALIAS, None, table)
-    players = [GamePlayer.from_db(DEFAULT_DB_ALIAS, None, values) for values in players]
-    moves = [Move.from_db(DEFAULT_DB_ALIAS, None, values) for values in moves]
+    game = rows.from_values(Game, game)
+    game.table = rows.from_values(Table, table)
+    players = [rows.from_values(GamePlayer, values) for values in players]
+    moves = [rows.from_values(Move, values) for values in moves]
     return base_seq, game, players, moves, None
-
-
-def _values(row):
-    return tuple(getattr(row, f.attname) for f in row._meta.concrete_fields)
 
 
 def _advanced(reading, base_seq, game, players, moves, state):

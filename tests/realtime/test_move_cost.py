@@ -11,17 +11,19 @@ database threads call, called here)."""
 import pytest
 from django.contrib.auth.models import AnonymousUser
 from django.db import connection
+from django.db.models import F
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from games import presence
 from games.live import consumers, frames, readings, turn_clock
 from games.live.protocol import Message
-from games.models import Game, Move
+from games.models import Game, GamePlayer, Move
 from tests.games.helpers import put_position
 
 pytestmark = pytest.mark.django_db
 MOVE_QUERIES = 4  # in one transaction: the game (found and locked), players, the move, the game
+# ... and one fewer when the game's last move was made in this process (games.kept_players)
 
 
 def queries(call):
@@ -91,3 +93,32 @@ def test_a_move_costs_a_fixed_number_of_queries(
     costs = move_and_news(game, players, spectators, make_user, django_capture_on_commit_callbacks)
 
     assert costs == (MOVE_QUERIES, 0, 0)
+
+
+def play(game, person, move, capture_on_commit):
+    game.refresh_from_db()
+    message = Message("move", move=move, seq=game.seq, client_move_id=f"m{game.seq}")
+    with capture_on_commit(execute=True):
+        return queries(lambda: consumers._submit_move(game.table_id, person, message))[0]
+
+
+def test_a_move_after_one_made_here_reads_no_players(table_of_four, django_capture_on_commit_callbacks):
+    game, (amani, baraka, *_) = table_of_four
+    game = at_move(game, 4)
+
+    first = play(game, amani, "7H", django_capture_on_commit_callbacks)
+    second = play(game, baraka, "9H", django_capture_on_commit_callbacks)
+
+    assert (first, second) == (MOVE_QUERIES, MOVE_QUERIES - 1)
+
+
+def test_players_changed_by_another_process_are_read_again(table_of_four, django_capture_on_commit_callbacks):
+    game, (amani, baraka, *_) = table_of_four
+    game = at_move(game, 4)
+    play(game, amani, "7H", django_capture_on_commit_callbacks)
+    # Another process's transaction: baraka's clock ran out twice, and the game moved on.
+    GamePlayer.objects.filter(game=game, seat=1).update(missed_turns=2)
+    Game.objects.filter(pk=game.pk).update(seq=F("seq") + 1)
+
+    assert play(game, baraka, "9H", django_capture_on_commit_callbacks) == MOVE_QUERIES + 1  # + the reset
+    assert GamePlayer.objects.get(game=game, seat=1).missed_turns == 0  # baraka's move reset his count

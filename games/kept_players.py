@@ -1,0 +1,46 @@
+"""The players of the games moved on in this process, kept from one move to the next, so
+that a game's next move here reads no players.
+
+A game's players (their rows, users and stand-ins) change only in a transaction that holds
+the game's row lock and records a move, which moves its event number (``Game.seq``) on. So
+the players a committed move leaves are those of the game at its new event number: kept
+under it, they serve the next transaction here that locks the game at that very event, as
+new objects. What the kept ones were handed to (the table's live reading) never sees a
+later transaction's changes, nor the memo those of a transaction rolled back. A move made
+through another process moves the event on: the next move here reads the players afresh.
+The key holds the game's seed beside its id, so that a database that hands out an id again
+(a test's) is not mistaken for the game kept.
+"""
+
+from games import rows
+from games.models import GamePlayer
+
+KEPT_GAMES = 2000  # at most; all are let go when more would be kept
+
+
+_kept = {}  # (game id, seed) -> (event number, [(player's values, user, stand-in)])
+
+
+def take(game):
+    """New objects of the players of ``game`` at its event number, by seat, if kept here;
+    else None."""
+    kept = _kept.get((game.pk, game.seed))
+    if kept is None or kept[0] != game.seq:
+        return None
+    players = []
+    for field_values, user, stand_in in kept[1]:
+        player = rows.from_values(GamePlayer, field_values)
+        player.user, player.stand_in = user, stand_in
+        players.append(player)
+    return players
+
+
+def keep(game, players):
+    """``game``'s players after its move committed; a game that ended is let go."""
+    key = (game.pk, game.seed)
+    if not game.is_running:
+        _kept.pop(key, None)
+        return
+    if len(_kept) >= KEPT_GAMES:
+        _kept.clear()
+    _kept[key] = (game.seq, [(rows.values(p), p.user, p.stand_in) for p in players])
