@@ -8,8 +8,8 @@ socket's scope (a ``Viewer``), so forms carry the viewer's CSRF token as on the 
 
 After a change, the viewers of a table in one process share one reading of it
 (``games.live.readings``), and the parts of the table area that every viewer sees alike
-(``SHARED``: the board and the move log) are rendered once, as a spectator sees them, and
-set into each viewer's render. The
+(``SHARED``: the board and the move log; the entries of the players) are rendered once,
+and set into each viewer's render; each line of the move log once per game. The
 change frame itself is rendered once per kind of viewer (``_role``: each player, everyone
 else logged in, the anonymous) and language, with a placeholder for the CSRF token that
 each socket then sets in: the cost of a change grows with the players, not the spectators.
@@ -29,13 +29,15 @@ from django.utils.translation import get_language, get_language_from_request
 from games import presence
 from games.live import readings
 from games.models import ChatMessage, Presence, Table
-from games.table_page import table_context
+from games.table_page import MOVE_LOG_LENGTH, table_context
 
 FULL = "games/live/full.html"  # on connect and resync: everything that changes
 CHANGE = "games/live/change.html"  # after a change at the table
 CHAT_LINES = 50
 ACCEPT_LANGUAGE_MAX = 500  # characters of the header read: a real one is far shorter
 SHARED = {"board": "games/partials/board.html", "move_log": "games/partials/move_log.html"}
+MOVE_LINE = "games/partials/move_log_item.html"  # one move of the move log
+PLAYER = "games/partials/player.html"  # another player of the game
 
 
 @dataclass(frozen=True)
@@ -125,6 +127,8 @@ def _render(latest, viewer, now, full=False, people=False, error="", move_error=
     table = reading.table
     context = table_context(table, user, reading)
     context.update(error=error, move_error=move_error, seated_people=None, shared=_shared(latest))
+    if reading.game is not None and reading.game.is_running:
+        _set_players(latest, context)
     if context["game"] and context["game"]["in_play"] and not move_error:
         context["hand_html"] = _hand(latest, context, user.pk)
     if full or people:
@@ -180,16 +184,46 @@ def _shared(latest):
     """The ``SHARED`` fragments of a reading, in the viewer's language."""
     key = ("shared", get_language())
     if key not in latest.renders:
-        latest.renders[key] = _render_shared(latest.reading)
+        latest.renders[key] = _render_shared(latest)
     return latest.renders[key]
 
 
-def _render_shared(reading):
+def _render_shared(latest):
     """The ``SHARED`` fragments as a spectator sees them: nothing hidden is in them."""
+    reading = latest.reading
     if reading.game is None:
         return {}
     context = table_context(reading.table, AnonymousUser(), reading)
+    _set_move_lines(latest, context["moves"])
     return {name: render_to_string(template, context) for name, template in SHARED.items()}
+
+
+def _set_move_lines(latest, moves):
+    """Each move's line of the move log, rendered once per game and language (a move made
+    never changes) and kept across the game's readings (``Latest.fragments``)."""
+    kept = latest.fragments.setdefault(("move lines", get_language()), {})
+    if len(kept) > 2 * MOVE_LOG_LENGTH:  # let go of the lines that left the log
+        shown = {move["number"] for move in moves}
+        for number in [number for number in kept if number not in shown]:
+            del kept[number]
+    for move in moves:
+        if move["number"] not in kept:
+            kept[move["number"]] = render_to_string(MOVE_LINE, {"move": move})
+        move["html"] = kept[move["number"]]
+
+
+def _set_players(latest, context):
+    """The other players' entries of a running game, as every viewer sees them: rendered
+    once per reading and language for all the viewers, rather than for each."""
+    key = ("players", get_language())
+    if key not in latest.renders:
+        clock = context["turn_clock"]
+        latest.renders[key] = {
+            player["seat"]: render_to_string(PLAYER, {"player": player, "turn_clock": clock})
+            for player in context["game"]["players"]
+        }
+    for opponent in context["game"]["opponents"]:
+        opponent["html"] = latest.renders[key][opponent["seat"]]
 
 
 def current_position(table_id):
