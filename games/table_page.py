@@ -191,13 +191,16 @@ def _game_context(reading, user):
     hand_order = getattr(user, "hand_order", "suit")
     return {
         "game": describe_game(view, names, result, playable, hand_order),
-        "moves": [
-            {"number": m.index + 1, "name": names[m.seat]["name"], **move_entry(m.text, m.drew, m.penalty)}
-            for m in moves
-        ],
+        # Worked out if a template asks: a live table's viewers share one render of the log.
+        "moves": SimpleLazyObject(lambda: [_move_line(m, names) for m in moves]),
         "move_total": game.move_count,
         "turn_clock": turn_clock(reading, timezone.now()),
     }
+
+
+def _move_line(move, names):
+    entry = move_entry(move.text, move.drew, move.penalty)
+    return {"number": move.index + 1, "name": names[move.seat]["name"], **entry}
 
 
 def rating_changes(game, players):
