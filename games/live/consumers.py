@@ -25,7 +25,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from games import presence, services
-from games.live import frames, realtime, turn_clock
+from games.live import frames, people, realtime, turn_clock
 from games.live.db_calls import db_call
 from games.live.protocol import ProtocolError, parse
 from games.live.rate_limit import TokenBucket
@@ -180,8 +180,7 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def presence_changed(self, event):
         presence.forget(self.table_id)
         turn_clock.wake(self.table_id)
-        now = timezone.now()
-        await self.send(await db_call(frames.people_frame)(self.table_id, now))
+        await self.send(await people.people_frame(self.table_id, event.get("news")))
 
     async def chat_message(self, event):
         await self.send(event["html"])

@@ -9,12 +9,19 @@ view, or from the full position, is ever sent to a viewer. Chat lines are the sa
 everyone and travel as HTML.
 """
 
+import asyncio
+import uuid
+
 from asgiref.sync import async_to_sync
 from channels.layers import InMemoryChannelLayer, get_channel_layer
+from django.conf import settings
 from django.dispatch import receiver
 
 from games.live import readings
 from games.signals import table_changed
+
+PRESENCE_BATCH_SECONDS = 0.2  # unless settings.PRESENCE_BATCH_SECONDS: see announce_presence
+_presence_told = {}  # table id -> (loop time it was last told who is there, the batch due or None)
 
 
 def table_group(table_id):
@@ -36,8 +43,33 @@ def announce_change(sender, table_id, change, **kwargs):
 
 
 async def announce_presence(table_id):
-    """Someone came online at the table, or went away."""
-    await get_channel_layer().group_send(table_group(table_id), {"type": "presence.changed"})
+    """Someone came online at the table, or went away: the table's group hears of it now,
+    or, within ``PRESENCE_BATCH_SECONDS`` of the last time it did, once at the end of that
+    time for all who came or went meanwhile through this process. (Every socket of a table
+    closing at once made as many announcements, each answered by every socket still open
+    with the people frame: a burst of n² frames.)"""
+    loop = asyncio.get_running_loop()
+    last, due = _presence_told.get(table_id, (None, None))
+    if due is not None and due.get_loop() is loop and not due.done():
+        return  # told with the batch
+    wait = 0 if last is None else last + _batch_seconds() - loop.time()
+    if wait <= 0:
+        _presence_told[table_id] = (loop.time(), None)
+        await _tell_presence(table_id)
+    else:
+        _presence_told[table_id] = (last, loop.create_task(_tell_presence(table_id, after=wait)))
+
+
+async def _tell_presence(table_id, after=0):
+    if after:
+        await asyncio.sleep(after)
+        _presence_told[table_id] = (asyncio.get_running_loop().time(), None)
+    message = {"type": "presence.changed", "news": uuid.uuid4().hex}  # news: its id (games.live.people)
+    await get_channel_layer().group_send(table_group(table_id), message)
+
+
+def _batch_seconds():
+    return getattr(settings, "PRESENCE_BATCH_SECONDS", PRESENCE_BATCH_SECONDS)
 
 
 async def announce_chat(table_id, html):

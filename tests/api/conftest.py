@@ -12,6 +12,7 @@ from tests.games.helpers import put_position
 def api_settings(settings):
     settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
     settings.API_KEEPALIVE_SECONDS = 0.2
+    settings.PRESENCE_BATCH_SECONDS = 0  # who comes and goes told at once, no task left for later
     channel_layers.backends.clear()
     cache.clear()  # the rate limit's counts: token ids come round again after a rollback
     yield

@@ -12,6 +12,7 @@ from tests.realtime.servers import DaphneServer, database_url
 @pytest.fixture(autouse=True)
 def live_settings(settings):
     settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    settings.PRESENCE_BATCH_SECONDS = 0  # who comes and goes told at once (batches: their own test)
     channel_layers.backends.clear()
     yield
     channel_layers.backends.clear()

@@ -4,8 +4,9 @@ import asyncio
 
 import pytest
 from channels.db import database_sync_to_async
+from django.utils import translation
 
-from games.live import turn_clock
+from games.live import people, turn_clock
 from games.models import ChatMessage
 from tests.realtime.helpers import online, open_client
 
@@ -111,4 +112,39 @@ async def test_chat_is_rate_limited_per_person(table, user, settings):
     assert "too fast" in (await tab2.until(lambda f: "chat-error" in f.ids and f.text())).text()
     assert await database_sync_to_async(ChatMessage.objects.count)() == 3
     for client in (tab1, tab2):
+        await client.close()
+
+
+async def test_who_is_at_the_table_is_rendered_once_for_every_socket_of_the_same_news(table, user, baraka):
+    """(per process and language); the next news is rendered afresh."""
+    amani = await open_client(table.pk, user)
+
+    frames_for_news = await asyncio.gather(*(people.people_frame(table.pk, "news-1") for _ in range(5)))
+    assert all(frame is frames_for_news[0] for frame in frames_for_news)
+    assert baraka.name not in frames_for_news[0]
+
+    bara = await open_client(table.pk, baraka)
+    assert baraka.name in await people.people_frame(table.pk, "news-2")
+    with translation.override("sw"):
+        swahili = await people.people_frame(table.pk, "news-2")
+    assert swahili != await people.people_frame(table.pk, "news-2")  # "At the table" in Swahili
+    await amani.close()
+    await bara.close()
+
+
+async def test_comings_and_goings_close_together_are_told_in_one_batch(table, user, make_user, settings):
+    settings.PRESENCE_BATCH_SECONDS = 0.5
+    amani = await open_client(table.pk, user)
+    newcomers = [await database_sync_to_async(make_user)(name) for name in ("wanjiru", "otieno", "akinyi")]
+
+    first = await open_client(table.pk, newcomers[0])
+    told = await amani.until(lambda f: "people" in f.ids)  # the first: told at once
+    assert "wanjiru" in told.text()
+    others = [await open_client(table.pk, person) for person in newcomers[1:]]
+    await first.close()
+
+    batch = await amani.until(lambda f: "people" in f.ids)  # the rest: told once, together
+    assert "otieno" in batch.text() and "akinyi" in batch.text() and "wanjiru" not in batch.text()
+    assert await amani.nothing_more()
+    for client in (amani, *others):
         await client.close()
