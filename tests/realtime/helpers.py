@@ -168,15 +168,18 @@ class Socket:
     the balancer in front of several (``worker``: which one took it, from the balancer's
     ``X-Kadi-Worker`` header); opened from the server's own page unless ``origin`` says otherwise."""
 
-    def __init__(self, server, path, cookie=None, origin=None):
+    def __init__(self, server, path, cookie=None, origin=None, max_queue=16):
         self.url = f"{server.ws_url}{path}"
         self.headers = {"Cookie": cookie} if cookie else {}
         self.origin = origin or server.http_url
+        self.max_queue = max_queue  # frames received and not read, before the client stops reading
         self.ws = self.worker = None
 
     async def open(self):
         """Connect; returns the first table render."""
-        self.ws = await websockets.connect(self.url, origin=self.origin, additional_headers=self.headers)
+        self.ws = await websockets.connect(
+            self.url, origin=self.origin, additional_headers=self.headers, max_queue=self.max_queue
+        )
         self.worker = self.ws.response.headers.get("X-Kadi-Worker")
         return await self.until(lambda f: f.sync is not None)
 

@@ -30,7 +30,9 @@ def make_watchers(user_model):
 async def test_every_socket_closing_at_once_leaves_no_error(server, live_game, user, django_user_model):
     path = f"/ws/t/{live_game.table_id}/"
     people = await make_watchers(django_user_model)
-    sockets = [Socket(server, path, await session_cookie(person)) for person in people]
+    # Watchers read nothing: the frames they are sent wait unread, however many (else a
+    # client stops reading, and its close waits for the server's reply behind them).
+    sockets = [Socket(server, path, await session_cookie(person), max_queue=None) for person in people]
     opening = asyncio.Semaphore(OPENING_AT_ONCE)
 
     async def open_socket(socket):
