@@ -10,6 +10,7 @@ everyone and travel as HTML.
 """
 
 import asyncio
+import logging
 import uuid
 
 from asgiref.sync import async_to_sync
@@ -20,7 +21,10 @@ from django.dispatch import receiver
 from games.live import readings
 from games.signals import table_changed
 
+logger = logging.getLogger(__name__)
+
 PRESENCE_BATCH_SECONDS = 0.2  # unless settings.PRESENCE_BATCH_SECONDS: see announce_presence
+PRESENCE_TABLES_KEPT = 10_000  # tables whose last announcement is remembered, before quiet ones are let go
 _presence_told = {}  # table id -> (loop time it was last told who is there, the batch due or None)
 
 
@@ -53,6 +57,8 @@ async def announce_presence(table_id):
     if due is not None and due.get_loop() is loop and not due.done():
         return  # told with the batch
     wait = 0 if last is None else last + _batch_seconds() - loop.time()
+    if len(_presence_told) >= PRESENCE_TABLES_KEPT:
+        _forget_quiet_tables(loop.time())
     if wait <= 0:
         _presence_told[table_id] = (loop.time(), None)
         await _tell_presence(table_id)
@@ -61,11 +67,29 @@ async def announce_presence(table_id):
 
 
 async def _tell_presence(table_id, after=0):
-    if after:
-        await asyncio.sleep(after)
-        _presence_told[table_id] = (asyncio.get_running_loop().time(), None)
+    """Tell the table's group who is there; ``after`` seconds from now, in a task of its own
+    (which logs a failure to tell, as no one awaits it)."""
     message = {"type": "presence.changed", "news": uuid.uuid4().hex}  # news: its id (games.live.people)
-    await get_channel_layer().group_send(table_group(table_id), message)
+    if not after:
+        await get_channel_layer().group_send(table_group(table_id), message)
+        return
+    await asyncio.sleep(after)
+    _presence_told[table_id] = (asyncio.get_running_loop().time(), None)
+    try:
+        await get_channel_layer().group_send(table_group(table_id), message)
+    except Exception as error:  # the channel layer is down: the pages' resyncs catch up
+        logger.warning("Could not tell table %s who is there: %r", table_id, error)
+
+
+def _forget_quiet_tables(now):
+    """Let go of the tables told longer than a batch ago, with no batch due."""
+    quiet = [
+        table_id
+        for table_id, (last, due) in _presence_told.items()
+        if due is None and now - last >= _batch_seconds()
+    ]
+    for table_id in quiet:
+        del _presence_told[table_id]
 
 
 def _batch_seconds():
