@@ -181,7 +181,7 @@ def _announce(table_id, game=None, state=None):
     if game is not None:
         players = _players(game)
         change = signals.GameChange(game.base_seq, game, players, game.recorded, state or game.engine_state())
-        transaction.on_commit(partial(kept_players.keep, game, players))
+        transaction.on_commit(partial(kept_players.keep, game, players), robust=True)
     send = partial(signals.table_changed.send, sender=Table, table_id=table_id, change=change)
     transaction.on_commit(send, robust=True)
 
