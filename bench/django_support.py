@@ -42,6 +42,8 @@ def bench_database(name, keep=False):
         yield connection
     finally:
         if not keep:
+            if connection.vendor == "postgresql":
+                connection.close_pool()  # its connections would keep the database from being dropped
             connection.creation.destroy_test_db(connection.settings_dict["NAME"], verbosity=0)
 
 

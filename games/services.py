@@ -48,6 +48,7 @@ from games.engine.moves import ACCEPT
 from games.engine.rules import PRESETS
 from games.models import MAX_SEATS, MIN_SEATS, ChatMessage, Game, GamePlayer, Seat, Table
 from games.models import Move as MoveRow
+from games.prepared import Prepared
 
 DEFAULT_BOT_DELAY = 0.8  # seconds between a move and a bot's answer, unless settings.BOT_DELAY
 FORCED_ACCEPT = Move(ACCEPT)
@@ -465,15 +466,15 @@ def _locked_game(game_id):
     """The game row, locked until the end of the transaction, ready to record moves: its
     event number now (``base_seq``) and the moves recorded since (``recorded``), which
     ``_announce`` passes on."""
-    try:
-        return _ready(_games_to_lock().get(pk=game_id))
-    except Game.DoesNotExist:
-        raise ServiceError(_("There is no such game.")) from None
+    game = _LOCKED_GAME.first(game_id)
+    if game is None:
+        raise ServiceError(_("There is no such game."))
+    return _ready(game)
 
 
 def _locked_latest_game(table_id):
     """``_locked_game`` of the table's latest game."""
-    game = _games_to_lock().filter(table_id=table_id).order_by("-number").first()
+    game = _LOCKED_LATEST_GAME.first(table_id)
     if game is None:
         raise ServiceError(_("No game is running at this table."))
     return _ready(game)
@@ -483,6 +484,12 @@ def _games_to_lock():
     """Games locked for update, each read with its table (not locked): the table's turn
     clock and house rules as they are now travel with the game's change."""
     return Game.objects.select_for_update(of=("self",)).select_related("table")
+
+
+_LOCKED_GAME = Prepared(lambda game_id: _games_to_lock().filter(pk=game_id))
+_LOCKED_LATEST_GAME = Prepared(
+    lambda table_id: _games_to_lock().filter(table_id=table_id).order_by("-number")
+)
 
 
 def _ready(game):

@@ -1,0 +1,60 @@
+"""A prepared query (``games.prepared``) gives what the ORM gives for the same queryset,
+compiled once: the instance with every field converted as read, its related row in the
+cache, and the row of the value asked, not of the one it was compiled with."""
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from games import rows
+from games.models import Game, GamePlayer, Table
+from games.prepared import Prepared
+from games.services import create_table, start_game, take_seat
+
+pytestmark = pytest.mark.django_db
+
+
+def with_table(game_id):
+    return Game.objects.select_related("table").filter(pk=game_id)
+
+
+def test_the_instance_is_the_orms_with_its_related_row_cached(game):
+    game.table.rule_overrides = {"max_turns": 300}
+    game.table.save()
+    prepared = Prepared(with_table).first(game.pk)
+    expected = with_table(game.pk).get()
+    assert rows.values(prepared) == rows.values(expected)
+    assert isinstance(prepared.state, dict) and prepared.state == expected.state  # JSON converted
+    assert not prepared._state.adding and prepared._state.db == "default"
+    with CaptureQueriesContext(connection) as captured:
+        assert rows.values(prepared.table) == rows.values(expected.table)
+        assert prepared.table.rule_overrides == {"max_turns": 300}
+    assert len(captured) == 0
+
+
+def test_each_call_reads_the_row_of_its_own_value(game, make_user):
+    owner = make_user("chausiku")
+    other_table = create_table(owner, "Mbili", 2, "friendly")
+    take_seat(other_table, make_user("dalila"))
+    other = start_game(other_table, owner)
+    prepared = Prepared(with_table)
+    assert prepared.first(game.pk).table.name == game.table.name
+    assert prepared.first(other.pk).table.name == "Mbili"
+    assert prepared.first(other.pk + 1000) is None
+
+
+def test_the_latest_of_an_ordered_query_is_found(game, user):
+    latest = Prepared(lambda table_id: Game.objects.filter(table_id=table_id).order_by("-number"))
+    game.status = Game.Status.FINISHED
+    game.save()
+    second = start_game(game.table, user)
+    assert latest.first(game.table_id).pk == second.pk
+
+
+def test_only_one_step_forward_and_a_queryset_that_uses_its_value_are_taken(game):
+    with pytest.raises(ValueError, match="forward foreign keys"):
+        Prepared(lambda pk: GamePlayer.objects.select_related("game__table").filter(pk=pk)).first(1)
+    with pytest.raises(ValueError, match="must use its value"):
+        Prepared(lambda pk: Table.objects.filter(name="Kibanda")).first(game.table_id)
+    named = Prepared(lambda pk: Table.objects.filter(pk=pk, name="Kibanda"))  # a constant beside it
+    assert named.first(game.table_id) == game.table
