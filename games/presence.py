@@ -78,10 +78,10 @@ def online_user_ids(table_id, now):
     )
 
 
-def gone_since(table_id, user_id, now):
+def gone_since(table_id, user_id, now, rows=None):
     """None while the user is online at the table, else when they were last seen there
-    (``NEVER`` if they never were)."""
-    row = _kept_rows(table_id).get(user_id)
+    (``NEVER`` if they never were). ``rows``: the table's, as ``kept_rows`` gave them."""
+    row = (_kept_rows(table_id) if rows is None else rows).get(user_id)
     if row is None:
         return NEVER
     connections, seen_at = row
@@ -96,21 +96,31 @@ _forgotten = [0] * 4096  # by table id modulo 4096: forgets so far (a read overt
 _memo_lock = threading.Lock()
 
 
-def _kept_rows(table_id):
-    """The table's presence rows, as kept in this process (see above)."""
-    now = time.monotonic()
+def kept_rows(table_id):
+    """The table's presence rows if this process keeps a copy of them young enough (see
+    above), else None: reading them would take the database."""
     with _memo_lock:
         kept = _memo.get(table_id)
-        generation = _forgotten[table_id % len(_forgotten)]
-    if kept is not None and now - kept[0] < _memo_seconds():
+    if kept is not None and time.monotonic() - kept[0] < _memo_seconds():
         return kept[1]
+    return None
+
+
+def _kept_rows(table_id):
+    """The table's presence rows, as kept in this process, or read and kept (see above)."""
+    with _memo_lock:
+        generation = _forgotten[table_id % len(_forgotten)]
+    kept = kept_rows(table_id)
+    if kept is not None:
+        return kept
+    read_at = time.monotonic()
     rows = Presence.objects.filter(table_id=table_id).values_list("user_id", "connections", "seen_at")
     fresh = {user_id: (connections, seen_at) for user_id, connections, seen_at in rows}
     with _memo_lock:
         if _forgotten[table_id % len(_forgotten)] == generation:
             if len(_memo) >= MEMO_TABLES:
                 _memo.clear()
-            _memo[table_id] = (now, fresh)
+            _memo[table_id] = (read_at, fresh)
     return fresh
 
 

@@ -655,13 +655,14 @@ def next_server_turn(table_id, now=None):
     return None if game is None else _server_turn(game, now or timezone.now())
 
 
-def server_turn(game, players, now=None):
+def server_turn(game, players, now=None, presence_rows=None):
     """``next_server_turn`` for ``game`` read already with its ``players`` (with their users
-    and stand-ins): reads only whether the player to move is away."""
+    and stand-ins): reads only whether the player to move is away, unless given the table's
+    ``presence_rows`` (``presence.kept_rows``)."""
     player = None
     if game.is_running and game.turn is not None:
         player = next(p for p in players if p.seat == game.turn)
-    return _server_turn(game, now or timezone.now(), player)
+    return _server_turn(game, now or timezone.now(), player, presence_rows)
 
 
 def play_server_turn(turn, now=None, move=None):
@@ -693,7 +694,7 @@ def play_server_turn(turn, now=None, move=None):
         return row
 
 
-def _server_turn(game, now, player=None):
+def _server_turn(game, now, player=None, presence_rows=None):
     player = player or _player_to_move(game)
     if player is None:
         return None
@@ -705,7 +706,7 @@ def _server_turn(game, now, player=None):
     deadlines = []
     if game.table.turn_timer_seconds:
         deadlines.append((started + timedelta(seconds=game.table.turn_timer_seconds), TIMER))
-    gone_since = presence.gone_since(game.table_id, player.user_id, now)
+    gone_since = presence.gone_since(game.table_id, player.user_id, now, presence_rows)
     if gone_since is not None:
         grace = timedelta(seconds=getattr(settings, "AWAY_GRACE_SECONDS", DEFAULT_AWAY_GRACE))
         deadlines.append((max(started, gone_since) + grace, AWAY))

@@ -9,7 +9,9 @@ every socket of the table passes the same news on). Clocks in several processes 
 resumes when someone opens it (after a restart too: the clock reads everything it needs
 from the database). A look costs no query of its own but whether the player to move is
 away: the clock reads the position from the reading the table's sockets rendered from
-(``games.live.readings``). A bot's move is thought in ``bot_pool`` (other processes) while
+(``games.live.readings``), and that from ``games.presence``'s copy of the table's rows;
+while both are kept in this process (after a move, as a rule) it looks in the event loop,
+else in a database thread. A bot's move is thought in ``bot_pool`` (other processes) while
 its delay runs, and played only if the game is still where it was thought.
 """
 
@@ -19,12 +21,13 @@ import logging
 from django.conf import settings
 from django.utils import timezone
 
-from games import bot_pool, services
+from games import bot_pool, presence, services
 from games.live import readings
 from games.live.db_calls import db_call
 
 log = logging.getLogger(__name__)
 FOUND_PLAYED = object()  # the clock's turn was played (or changed) by someone else first
+NOT_HERE = object()  # a look that would take the database
 DEFAULT_THINK_SECONDS = 5.0  # wall time a bot may think (the search itself stops within 1.5 s of CPU)
 
 
@@ -49,7 +52,9 @@ class TableClock:
             self.looked_at = self.news  # the look below reads a position as new as that news
             try:
                 if played is None:
-                    turn = await db_call(_next_turn)(self.table_id, self.news, self.change)
+                    turn = _next_turn_here(self.table_id, self.news, self.change)
+                    if turn is NOT_HERE:
+                        turn = await db_call(_next_turn)(self.table_id, self.news, self.change)
                 elif played is FOUND_PLAYED:
                     turn = await db_call(_next_turn)(self.table_id, None, fresh=True)
                 else:
@@ -77,6 +82,18 @@ class TableClock:
         except TimeoutError:
             return True
         return False
+
+
+def _next_turn_here(table_id, news, change):
+    """``_next_turn`` in the event loop, when it takes no database (after a move, as a rule:
+    the table's reading and its presence rows are kept in this process), else ``NOT_HERE``.
+    A thread's hop for the look was most of what a move cost the clock."""
+    latest = readings.in_memory(table_id, news, change)
+    rows = presence.kept_rows(table_id)
+    if latest is None or rows is None:
+        return NOT_HERE
+    game = latest.reading.game
+    return None if game is None else services.server_turn(game, latest.reading.players, presence_rows=rows)
 
 
 def _next_turn(table_id, news, change=None, fresh=False):

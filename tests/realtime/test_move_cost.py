@@ -15,7 +15,7 @@ from django.db.models import F
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from games import presence
+from games import presence, services
 from games.live import consumers, frames, readings, turn_clock
 from games.live.protocol import Message
 from games.models import Game, GamePlayer, Move
@@ -75,7 +75,7 @@ def move_and_news(game, players, spectators, make_user, capture_on_commit):
     renders = [
         queries(lambda v=viewer: frames.table_frame(game.table_id, v, now, news=news)) for viewer in viewers
     ]
-    clock, turn = queries(lambda: turn_clock._next_turn(game.table_id, news))
+    clock, turn = queries(lambda: turn_clock._next_turn_here(game.table_id, news, None))  # in the event loop
     assert all(frame.seq == news[1] for _, frame in renders)
     assert turn is None  # baraka, to play, has no clock and is not away
     return move, sum(count for count, _ in renders), clock
@@ -122,3 +122,24 @@ def test_players_changed_by_another_process_are_read_again(table_of_four, django
 
     assert play(game, baraka, "9H", django_capture_on_commit_callbacks) == MOVE_QUERIES + 1  # + the reset
     assert GamePlayer.objects.get(game=game, seat=1).missed_turns == 0  # baraka's move reset his count
+
+
+def test_the_clock_looks_in_the_event_loop_only_at_what_this_process_keeps(
+    table_of_four, django_capture_on_commit_callbacks
+):
+    game, (amani, baraka, *_) = table_of_four
+    game.table.turn_timer_seconds = 60
+    game.table.save()
+    game = at_move(game, 4)
+    now = timezone.now()
+    presence.joined(game.table_id, baraka.pk, now)
+    turn_clock._next_turn(game.table_id, None)  # the clock's first look, from a database thread
+    play(game, amani, "7H", django_capture_on_commit_callbacks)
+    news = (game.pk, game.seq + 1)
+
+    here = turn_clock._next_turn_here(game.table_id, news, None)
+    assert here == turn_clock._next_turn(game.table_id, news)
+    assert (here.seq, here.reason) == (news[1], services.TIMER)  # baraka's clock runs
+    presence.forget(game.table_id)  # someone came or went: the rows must be read again
+    assert turn_clock._next_turn_here(game.table_id, news, None) is turn_clock.NOT_HERE
+    assert turn_clock._next_turn_here(game.table_id + 1, None, None) is turn_clock.NOT_HERE  # no reading kept
