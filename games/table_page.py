@@ -132,9 +132,10 @@ def table_context(table, user, reading=None):
     context = {
         "table": table,
         "preset": preset_label(table.preset),
-        "seats": [
-            _seat_entry(position, seats.get(position), user, playing) for position in range(table.seat_count)
-        ],
+        # Worked out if a template asks: seats are not shown to a player in play.
+        "seats": SimpleLazyObject(
+            lambda: [_seat_entry(n, seats.get(n), user, playing) for n in range(table.seat_count)]
+        ),
         "seated": your_seat is not None,
         "table_full": len(seats) >= table.seat_count,
         "can_start": your_seat is not None and not running and len(seats) >= 2,

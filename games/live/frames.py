@@ -9,7 +9,8 @@ socket's scope (a ``Viewer``), so forms carry the viewer's CSRF token as on the 
 After a change, the viewers of a table in one process share one reading of it
 (``games.live.readings``), and the parts of the table area that every viewer sees alike
 (``SHARED``: the board and the move log; the entries of the players) are rendered once,
-and set into each viewer's render; each line of the move log once per game. The
+and set into each viewer's render; each line of the move log once per game; each player's
+hand, and the seats panel of those not in play, once while they stay the same. The
 change frame itself is rendered once per kind of viewer (``_role``: each player, everyone
 else logged in, the anonymous) and language, with a placeholder for the CSRF token that
 each socket then sets in: the cost of a change grows with the players, not the spectators.
@@ -75,6 +76,9 @@ CSRF_PLACEHOLDER = "csrf-token-of-the-viewer"  # set into a shared render per so
 HAND = "games/partials/hand.html"
 SEQ_MARK, TOTAL_MARK = "event-number-of-the-game", "move-count-of-the-game"  # set into a kept hand
 HANDS_KEPT = 4  # per player and language: their hand on others' turns, on their own, after a draw
+SEATS = "games/partials/seats.html"
+SEAT_KEYS = ("position", "user", "name", "bot", "you", "removable")  # what SEATS reads of a seat
+SEATS_KEPT = 8  # panels kept per game: spectators, the anonymous, seated non-players, in two languages
 
 
 def table_frame(
@@ -129,8 +133,11 @@ def _render(latest, viewer, now, full=False, people=False, error="", move_error=
     context.update(error=error, move_error=move_error, seated_people=None, shared=_shared(latest))
     if reading.game is not None and reading.game.is_running:
         _set_players(latest, context)
-    if context["game"] and context["game"]["in_play"] and not move_error:
+    in_play = context["game"] and context["game"]["in_play"]
+    if in_play and not move_error:
         context["hand_html"] = _hand(latest, context, user.pk)
+    if not in_play:
+        context["seats_html"] = _seats(latest, context, user)
     if full or people:
         context.update(people_context(table, now))
     if full:
@@ -167,6 +174,30 @@ def _hand(latest, context, user_id):
         kept[inputs] = html
     html = html.replace(SEQ_MARK, str(game_row.seq)).replace(TOTAL_MARK, str(context["move_total"]))
     return mark_safe(html)  # rendered from the template: escaped already
+
+
+def _seats(latest, context, user):
+    """The seats panel (``SEATS``) for a viewer not in play: the same from one move to the
+    next until someone sits down or gets up, so kept across the game's readings, per
+    language and everything ``SEATS`` reads, with a mark for the viewer's CSRF token."""
+    game_row = context["game_row"]
+    entries = tuple(tuple(seat.get(key) for key in SEAT_KEYS) for seat in context["seats"])
+    inputs = (
+        get_language(),
+        entries,
+        user.is_authenticated,
+        context["seated"],
+        context["table_full"],
+        context["can_start"],
+        game_row is not None and game_row.is_running,
+        game_row is None,
+    )
+    kept = latest.fragments.setdefault("seats", {})
+    if inputs not in kept:
+        if len(kept) >= SEATS_KEPT:
+            kept.clear()
+        kept[inputs] = render_to_string(SEATS, {**context, "user": user, "csrf_token": CSRF_PLACEHOLDER})
+    return mark_safe(kept[inputs])  # rendered from the template: escaped already
 
 
 def _role(reading, user):

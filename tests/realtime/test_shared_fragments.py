@@ -53,6 +53,19 @@ def test_each_viewer_gets_their_own_frame_around_the_shared_fragments(game, user
     assert_frames_as_direct(game, viewers)
 
 
+def test_the_seats_kept_for_spectators_follow_who_sits_down_during_the_game(game, user, baraka, make_user):
+    """Viewers not in play see the seats panel, kept from move to move (``frames._seats``)."""
+    wanjiru, zawadi = make_user("wanjiru"), make_user("zawadi")
+    viewers = [wanjiru, zawadi, AnonymousUser()]
+    services.submit_move(game.pk, user, "7H")
+    assert_frames_as_direct(game, viewers)
+    services.take_seat(game.table, wanjiru)  # plays from the next game on
+    services.submit_move(game.pk, baraka, "9H")
+    assert_frames_as_direct(game, viewers)
+    frame = frames.change_frame(game.table_id, frames.Viewer({"user": zawadi}), (game.pk, game.seq)).html
+    assert "wanjiru" in frame and "Take this seat" in frame
+
+
 def test_the_shared_fragments_show_no_hand(game, user, baraka):
     services.submit_move(game.pk, user, "7H")
     game.refresh_from_db()
