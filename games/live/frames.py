@@ -87,8 +87,11 @@ def table_frame(
     """The table as ``viewer`` sees it now; ``people``: with who is at the table,
     ``full``: with that and the chat too. ``news``: the (game, event number) this render
     follows, which lets the viewers of a table in this process share one reading, with
-    what it changed (``change``, from another process: see ``games.live.readings``)."""
-    latest = readings.latest(table_id, news, change=change)
+    what it changed (``change``, from another process: see ``games.live.readings``). A
+    refusal (``error``, ``move_error``) is shown on the reading kept here, if any: it is as
+    new as the news this process has heard, and news it has not heard yet is on its way."""
+    refusal = bool(error or move_error) and not full
+    latest = readings.latest(table_id, news, reuse=refusal, change=change)
     game = latest.reading.game
     if full or people or error or move_error:
         html = _render(latest, viewer, now, full, people, error, move_error)

@@ -143,3 +143,17 @@ def test_the_clock_looks_in_the_event_loop_only_at_what_this_process_keeps(
     presence.forget(game.table_id)  # someone came or went: the rows must be read again
     assert turn_clock._next_turn_here(game.table_id, news, None) is turn_clock.NOT_HERE
     assert turn_clock._next_turn_here(game.table_id + 1, None, None) is turn_clock.NOT_HERE  # no reading kept
+
+
+def test_a_refusal_is_shown_on_the_reading_kept_here(table_of_four):
+    game, (amani, baraka, *_) = table_of_four
+    game = at_move(game, 4)
+    readings.latest(game.table_id)  # what the table's sockets read when they opened
+    viewer = frames.Viewer({"user": baraka})
+
+    count, frame = queries(
+        lambda: frames.table_frame(game.table_id, viewer, timezone.now(), move_error="It is not your turn.")
+    )
+
+    assert count == 0
+    assert frame.seq == game.seq and "It is not your turn." in frame.html
