@@ -14,10 +14,11 @@ from games.presentation import SUIT_WORDS, card_words, rank_words
 
 def explain(refusal):
     """The reason of ``refusal`` (an IllegalMove or a Refusal) in the active language."""
-    return gettext(refusal.template) % {name: _words(value) for name, value in refusal.params.items()}
+    return gettext(refusal.template) % {name: words(value) for name, value in refusal.params.items()}
 
 
-def _words(value):
+def words(value):
+    """One parameter of a refusal in the active language: a card, suit or rank in words."""
     if isinstance(value, Card):
         return card_words(value.code)
     if isinstance(value, Suit):
