@@ -25,12 +25,6 @@ class Refusal:
     def __repr__(self):
         return f"Refusal({self.template!r}, {self.params!r})"
 
-    def __eq__(self, other):
-        return isinstance(other, Refusal) and (self.template, self.params) == (other.template, other.params)
-
-    def __hash__(self):
-        return hash(str(self))
-
 
 class Word:
     """A parameter the site puts into words: ``code`` is its text in the engine's notation."""
@@ -45,12 +39,6 @@ class Word:
 
     def __repr__(self):
         return f"{type(self).__name__}({self.code!r})"
-
-    def __eq__(self, other):
-        return type(other) is type(self) and self.code == other.code
-
-    def __hash__(self):
-        return hash(self.code)
 
 
 class Card(Word):
