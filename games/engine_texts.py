@@ -1,6 +1,7 @@
 """Writes the engine's own user-visible texts (each option's help, shown by the admin's
-rules form as ``gettext(option.help)``) as a Python file of ``gettext_noop`` calls, so
-that ``makemessages`` finds them: the engine imports no Django and marks nothing itself.
+rules form as ``gettext(option.help)``, and each reason for refusing a move, shown by
+``games.refusals.explain``) as a Python file of ``gettext_noop`` calls, so that
+``makemessages`` finds them: the engine imports no Django and marks nothing itself.
 
 ``make messages`` runs ``python -m games.engine_texts FILE`` before makemessages and
 deletes FILE afterwards.
@@ -9,6 +10,7 @@ deletes FILE afterwards.
 import sys
 from pathlib import Path
 
+from games.engine import reasons
 from games.engine.rules import OPTIONS
 
 
@@ -18,7 +20,8 @@ def source():
         "from django.utils.translation import gettext_noop",
         "",
     ]
-    lines += [f"gettext_noop({option.help!r})" for option in OPTIONS]
+    texts = [option.help for option in OPTIONS] + reasons.templates()
+    lines += [f"gettext_noop({text!r})" for text in texts]
     return "\n".join(lines) + "\n"
 
 

@@ -49,6 +49,7 @@ from games.engine.rules import PRESETS
 from games.models import MAX_SEATS, MIN_SEATS, ChatMessage, Game, GamePlayer, Seat, Table
 from games.models import Move as MoveRow
 from games.prepared import Prepared
+from games.refusals import explain
 
 DEFAULT_BOT_DELAY = 0.8  # seconds between a move and a bot's answer, unless settings.BOT_DELAY
 FORCED_ACCEPT = Move(ACCEPT)
@@ -364,7 +365,8 @@ def _submit(lock, user, text, expected_move_count, client_move_id, expected_seq)
                 move = Move.parse(text)
                 state = before.apply(move)
             except IllegalMove as error:
-                raise MoveRefused(_("That move is not allowed: %(reason)s") % {"reason": error}) from None
+                reason = explain(error)
+                raise MoveRefused(_("That move is not allowed: %(reason)s") % {"reason": reason}) from None
             if player.missed_turns:
                 player.missed_turns = 0
                 player.save(update_fields=["missed_turns"])

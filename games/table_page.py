@@ -29,6 +29,7 @@ from games.presentation import (
     rules_summary,
     suit_info,
 )
+from games.refusals import explain
 
 POLL_WHILE_WAITING = "2s"  # seats may change, someone may start a game
 POLL_WHILE_OTHERS_PLAY = "1s"  # each poll may also play a bot move that is due
@@ -257,6 +258,9 @@ def _poll_interval(context):
     return "" if game["your_turn"] else POLL_WHILE_OTHERS_PLAY
 
 
-def misplay_text(reason):
-    """What to tell a player whose play broke the rule ``reason`` and was punished."""
-    return _("Misplay: %(reason)s. The cards stay in your hand and you draw a penalty.") % {"reason": reason}
+def misplay_text(refusal):
+    """What to tell a player whose play broke a rule (``refusal``, see ``State.problem``) and
+    was punished."""
+    return _("Misplay: %(reason)s. The cards stay in your hand and you draw a penalty.") % {
+        "reason": explain(refusal)
+    }

@@ -25,6 +25,7 @@ from pydantic import ValidationError
 
 from games.engine import IllegalMove, Rules, new_game
 from games.engine.rules import DEFAULT_PRESET
+from games.refusals import explain
 from games.services import final_places
 from history.record_refusals import refusal
 from history.record_schema import RecordDocument
@@ -138,7 +139,7 @@ def replay_moves(record):
         except IllegalMove as error:
             raise RecordError(
                 _("Move %(number)d (“%(move)s”) is not allowed: %(reason)s")
-                % {"number": number, "move": text, "reason": error}
+                % {"number": number, "move": text, "reason": explain(error)}
             ) from None
     return states
 

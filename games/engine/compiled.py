@@ -15,6 +15,7 @@ BUILD = PACKAGE / "_compiled"
 # setuptools lays the built modules out by package name under the build directory
 BUILT_MODULES = BUILD / "games" / "engine"
 DIGEST_FILE = BUILD / "sources.sha256"
+# reasons and refusal stay pure Python (imported by compiled modules): only a refused move reaches them
 COMPILED_MODULES = (
     "cards", "derived", "generate", "moves", "state", "transitions", "validate", "determinize", "playout"
 )

@@ -1,6 +1,8 @@
 """Moves and their text form (RULES.md section 1)."""
 
+from . import reasons
 from .cards import CARD_TEXT, SUITS, parse_card, parse_suit
+from .refusal import Refusal
 
 PLAY, DRAW, ACCEPT, PASS, RESIGN = "play", "draw", "accept", "pass", "resign"
 WORD_MOVES = (DRAW, ACCEPT, PASS)
@@ -8,7 +10,18 @@ SEAT_TEXTS = ("0", "1", "2", "3", "4")  # the seats of a game of at most five
 
 
 class IllegalMove(ValueError):
-    """A move the rules refuse; the message names the rule it breaks."""
+    """A move the rules refuse, for a ``Refusal``: ``template`` (one of ``reasons``) and
+    ``params`` name the rule it breaks; ``str`` gives the English sentence."""
+
+    def __init__(self, refusal):
+        super().__init__(refusal)
+        self.template = refusal.template
+        self.params = refusal.params
+
+
+def _not_a_move(template, text, token=None):
+    params = {"text": repr(text)} if token is None else {"text": repr(text), "token": repr(token)}
+    return IllegalMove(Refusal(template, params))
 
 
 class Move:
@@ -45,36 +58,39 @@ class Move:
     def parse(cls, text):
         """Read move text such as ``"QH 8H 4H !"``, ``"AH @S"`` or ``"draw !"``."""
         if not isinstance(text, str):
-            raise IllegalMove("a move must be text")
+            raise IllegalMove(Refusal(reasons.NOT_TEXT))
         tokens = text.split()
         declare = bool(tokens) and tokens[-1] == "!"
         if declare:
             tokens.pop()
         if not tokens:
-            raise IllegalMove(f'{text!r} is not a move: write cards like "7H 7S", or draw, accept or pass')
+            raise _not_a_move(reasons.EMPTY_MOVE, text)
         if len(tokens) == 1 and tokens[0].lower() in WORD_MOVES:
             return cls(tokens[0].lower(), declare=declare)
         if tokens[0].lower() == RESIGN:
             return cls._parse_resign(text, tokens, declare)
         suit = None
         if tokens[-1].startswith("@"):
+            token = tokens.pop()[1:]
             try:
-                suit = parse_suit(tokens.pop()[1:])
-            except ValueError as error:
-                raise IllegalMove(f"{text!r} is not a move: {error}") from None
-        try:
-            cards = tuple(parse_card(token) for token in tokens)
-        except ValueError as error:
-            raise IllegalMove(f"{text!r} is not a move: {error}") from None
+                suit = parse_suit(token)
+            except ValueError:
+                raise _not_a_move(reasons.NOT_A_SUIT, text, token) from None
+        cards = []
+        for token in tokens:
+            try:
+                cards.append(parse_card(token))
+            except ValueError:
+                raise _not_a_move(reasons.NOT_A_CARD, text, token) from None
         if not cards:
-            raise IllegalMove(f'{text!r} is not a move: a suit is declared after an ace, like "AH @S"')
-        return cls(PLAY, cards, suit, declare)
+            raise _not_a_move(reasons.SUIT_WITHOUT_CARDS, text)
+        return cls(PLAY, tuple(cards), suit, declare)
 
     @classmethod
     def _parse_resign(cls, text, tokens, declare):
         seat = tokens[1] if len(tokens) == 2 else ""
         if declare or seat not in SEAT_TEXTS:
-            raise IllegalMove(f'{text!r} is not a move: a resignation names its seat, like "resign 2"')
+            raise _not_a_move(reasons.RESIGN_WITHOUT_SEAT, text)
         return cls(RESIGN, seat=int(seat))
 
     def with_declare(self, declare=True):

@@ -139,9 +139,9 @@ class State:
         return [CARD_TEXT[c] for c in playable_cards(self)]
 
     def problem(self, move):
-        """Why ``move`` (a Move or move text) breaks the rules here, or None when it is
-        legal. Under ``misplay: penalty`` such a play of held cards is still applied, as a
-        misplay: this names the rule it broke."""
+        """Why ``move`` (a Move or move text) breaks the rules here (a ``Refusal``: see
+        ``reasons``), or None when it is legal. Under ``misplay: penalty`` such a play of
+        held cards is still applied, as a misplay: this names the rule it broke."""
         if isinstance(move, str):
             move = Move.parse(move)
         return transitions.text_problem(self, move) or transitions.rule_problem(self, move)

@@ -3,9 +3,9 @@ playouts, on the state itself)."""
 
 import random
 
+from . import reasons
 from .cards import (
     ACE,
-    CARD_TEXT,
     IS_JOKER,
     IS_PENALTY,
     IS_QUESTION,
@@ -17,12 +17,8 @@ from .cards import (
 )
 from .generate import penalty_card, starts_normally
 from .moves import ACCEPT, DRAW, PASS, PLAY, RESIGN, IllegalMove
+from .refusal import Card, Refusal
 from .validate import declaration_allowed, finishable, lone_card_problem, play_problem
-
-NOT_FINISHABLE = (
-    'you may declare "Niko Kadi!" only when the cards you keep could be played out as one '
-    "winning play (declare_allowed: finishable)"
-)
 
 
 def is_start_card(card):
@@ -68,26 +64,26 @@ def text_problem(state, move):
     play names cards the player does not hold, a card twice, or a suit without an ace, a
     declaration the table does not allow, or a resignation of a seat not in play."""
     if state.finished:
-        return "the game is over"
+        return Refusal(reasons.GAME_OVER)
     if move.kind == RESIGN:
         if move.seat >= state.players or state.placed[move.seat]:
-            return f"seat {move.seat} is not in play"
+            return Refusal(reasons.SEAT_NOT_IN_PLAY, {"seat": move.seat})
         return None
     kept = state.hands[state.turn]
     if move.kind == PLAY:
         cards = move.cards
         if len(set(cards)) != len(cards):
-            return "a card cannot be played twice in one play"
+            return Refusal(reasons.CARD_TWICE)
         for c in cards:
             if c not in kept:
-                return f"you do not hold {CARD_TEXT[c]}"
+                return Refusal(reasons.NOT_HELD, {"card": Card.of(c)})
         if move.suit is not None and RANK[cards[-1]] != ACE:
-            return "only a play that ends with an ace names a suit"
+            return Refusal(reasons.SUIT_WITHOUT_ACE)
         if move.declare:
             kept = tuple([c for c in kept if c not in cards])
     if move.declare and move.kind != DRAW and state._derived.declare_finishable:
         if not finishable(state.rules, kept):
-            return NOT_FINISHABLE
+            return Refusal(reasons.NOT_FINISHABLE)
     return None
 
 
@@ -97,29 +93,29 @@ def rule_problem(state, move):
     if kind == PLAY:
         problem = play_problem(state, move.cards)
         if problem is None and move.suit is not None and not declaration_allowed(state, move.cards):
-            return "a single ace cancelling a penalty cannot name a suit"
+            return Refusal(reasons.LONE_ACE_NAMES_SUIT)
         if problem is None and state._derived.lone_card_must_finish:
             return lone_card_problem(state, move.cards)
         return problem
     pending_kind = state.pending[0] if state.pending else None
     if kind == DRAW:
         if state.drawn is not None:
-            return "you have drawn already: play a play that begins with the drawn card, or pass"
+            return Refusal(reasons.DRAWN_ALREADY)
         if pending_kind == "jump":
-            return "you are jumped: accept, or counter with jacks where that is allowed"
+            return Refusal(reasons.DRAW_WHEN_JUMPED)
         if pending_kind is None and not state.rules.voluntary_draw:
             if next(state.iter_legal_moves()).kind == PLAY:
-                return "you must play when you can: drawing at will is off at this table (voluntary_draw)"
+                return Refusal(reasons.MUST_PLAY)
         return None
     if kind == ACCEPT:
-        return None if pending_kind == "jump" else "there is no jump to accept"
+        return None if pending_kind == "jump" else Refusal(reasons.NO_JUMP)
     if kind == PASS:
         if state.drawn is None:
-            return "you may pass only just after drawing, under play_after_draw"
+            return Refusal(reasons.PASS_NOT_AFTER_DRAW)
         return None
     if kind == RESIGN:
         return None
-    return f"{kind!r} is not a move"
+    return Refusal(reasons.UNKNOWN_KIND, {"kind": repr(kind)})
 
 
 def _play(s, cards, declared_suit, declare):

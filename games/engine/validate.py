@@ -1,12 +1,12 @@
-"""Why a play is illegal, in words that name the rule (``None`` when it is legal).
+"""Why a play is illegal, as a ``Refusal`` that names the rule (``None`` when it is legal).
 
 Checked directly from the cards, without generating every legal move, so that ``apply``
 stays cheap; the property tests hold it to the same answers as ``generate``.
 """
 
+from . import reasons
 from .cards import (
     ACE,
-    CARD_TEXT,
     IS_JOKER,
     IS_PENALTY,
     IS_QUESTION,
@@ -15,10 +15,9 @@ from .cards import (
     RANK,
     RED_JOKER,
     SUIT,
-    SUIT_NAMES,
-    rank_text,
 )
 from .generate import connected, effective_top, may_counter, may_deflect, penalty_card, starts_normally
+from .refusal import Card, Rank, Refusal, Suit
 
 
 def play_problem(state, cards):
@@ -28,31 +27,25 @@ def play_problem(state, cards):
     first = cards[0]
     if state.drawn is not None:
         if first != state.drawn:
-            return (
-                "after drawing you may only play a play that begins with the "
-                f"card you drew ({CARD_TEXT[state.drawn]}), or pass"
-            )
+            return Refusal(reasons.NOT_THE_DRAWN_CARD, {"card": Card.of(state.drawn)})
         return _start_problem(state, first) or shape_problem(state, cards)
     if pending is None:
         return _start_problem(state, first) or shape_problem(state, cards)
     kind = pending[0]
     if kind == "jump":
         if rules.jump_cancel_by_ace and RANK[first] == ACE:
-            return None if len(cards) == 1 else "a jump is cancelled with one ace only (jump_cancel_by_ace)"
+            return None if len(cards) == 1 else Refusal(reasons.ONE_ACE_AGAINST_JUMP)
         if not all(RANK[c] == JACK for c in cards):
             if rules.jump_cancel_by_ace:
-                return "a jump must be accepted, countered with jacks or cancelled with one ace"
-            return "a jump must be accepted or countered with jacks"
+                return Refusal(reasons.JUMP_ACCEPT_COUNTER_OR_ACE)
+            return Refusal(reasons.JUMP_ACCEPT_OR_COUNTER)
         if not rules.jump_counter:
-            return "jumps cannot be countered at this table (jump_counter is off): accept"
+            return Refusal(reasons.JUMP_NO_COUNTER)
         return None
     if kind == "question":
         suit = pending[1]
         if SUIT[first] != suit and not IS_QUESTION[first] and not rules.derived.wild_answer[first]:
-            return (
-                f"a question in {SUIT_NAMES[suit]} must be answered with a "
-                f"{SUIT_NAMES[suit][:-1]} or another question, or you draw"
-            )
+            return Refusal(reasons.ANSWER_QUESTION, {"suit": Suit.of(suit)})
         return shape_problem(state, cards)
     return _penalty_problem(state, cards)
 
@@ -69,11 +62,9 @@ def declaration_allowed(state, cards):
 def _start_problem(state, first):
     if starts_normally(state, first):
         return None
-    top = effective_top(state)
-    return (
-        f"{CARD_TEXT[first]} does not match: play a {SUIT_NAMES[state.suit][:-1]}, "
-        f"a {rank_text(RANK[top])}" + (", an ace" if state.rules.ace_wild else "") + " or a joker"
-    )
+    template = reasons.NO_MATCH_ACES_WILD if state.rules.ace_wild else reasons.NO_MATCH
+    rank = Rank.of(RANK[effective_top(state)])
+    return Refusal(template, {"card": Card.of(first), "suit": Suit.of(state.suit), "rank": rank})
 
 
 def _penalty_problem(state, cards):
@@ -83,41 +74,39 @@ def _penalty_problem(state, cards):
     first = cards[0]
     if RANK[first] == ACE:
         if not rules.ace_cancels_penalty:
-            return "aces do not cancel penalties at this table (ace_cancels_penalty is off)"
+            return Refusal(reasons.ACES_DO_NOT_CANCEL)
         if not all(RANK[c] == ACE for c in cards):
-            return "a penalty is cancelled with aces only"
+            return Refusal(reasons.CANCEL_WITH_ACES_ONLY)
         return None
     if rules.penalty_deflect != "none" and (RANK[first] == KING or RANK[first] == JACK):
         return _deflect_problem(rules, top, cards)
     if not IS_PENALTY[first]:
-        return f"you owe {amount} cards: counter with a penalty card, cancel with an ace, or draw"
+        return Refusal(reasons.OWE_CARDS, {"amount": amount})
     if not may_counter(rules.derived, top, first):
         if IS_JOKER[top] and rules.joker_colour_counter:
-            colours = "hearts or diamonds" if top == RED_JOKER else "spades or clubs"
-            return (
-                f"{CARD_TEXT[first]} cannot counter the {'red' if top == RED_JOKER else 'black'} "
-                f"joker: only a 2 or 3 of {colours} does (joker_colour_counter)"
-            )
+            template = reasons.RED_JOKER_COUNTER if top == RED_JOKER else reasons.BLACK_JOKER_COUNTER
+            return Refusal(template, {"card": Card.of(first)})
         if rules.penalty_counter == "same-rank":
-            return f"{_name(first)} cannot counter {_name(top)} under same-rank countering"
-        return f"{_name(first)} cannot counter {_name(top)} under rank-or-suit countering: it shares neither"
+            return Refusal(reasons.SAME_RANK_COUNTER, {"card": Card.of(first), "top": Card.of(top)})
+        return Refusal(reasons.RANK_OR_SUIT_COUNTER, {"card": Card.of(first), "top": Card.of(top)})
     if not all(IS_PENALTY[c] for c in cards):
-        return "a counter holds penalty cards only (2, 3 and jokers)"
+        return Refusal(reasons.COUNTER_PENALTY_CARDS_ONLY)
     return shape_problem(state, cards)
 
 
 def _deflect_problem(rules, top, cards):
     """Why a play starting with a king or jack does not send the penalty on, or None."""
     card = cards[0]
-    word = "king" if RANK[card] == KING else "jack"
+    king = RANK[card] == KING
     if len(cards) > 1:
-        return f"a penalty is sent on with one {word} alone (penalty_deflect)"
+        return Refusal(reasons.ONE_KING_DEFLECTS if king else reasons.ONE_JACK_DEFLECTS)
     if may_deflect(rules.derived, top, card):
         return None
     if SUIT[card] != SUIT[top] and not IS_JOKER[top]:
-        suit = SUIT_NAMES[SUIT[top]]
-        return f"a {word} sends a penalty on only in the penalty card's suit, {suit} (penalty_deflect)"
-    return f"a {word} does not send a penalty on at this table (penalty_deflect: {rules.penalty_deflect})"
+        template = reasons.KING_DEFLECTS_IN_SUIT if king else reasons.JACK_DEFLECTS_IN_SUIT
+        return Refusal(template, {"suit": Suit.of(SUIT[top])})
+    template = reasons.KING_DOES_NOT_DEFLECT if king else reasons.JACK_DOES_NOT_DEFLECT
+    return Refusal(template, {"value": rules.penalty_deflect})
 
 
 def lone_card_problem(state, cards):
@@ -128,10 +117,7 @@ def lone_card_problem(state, cards):
     left = [c for c in hand if c not in cards][0]
     if state._derived.is_finishing[left]:
         return None
-    return (
-        f"this play would leave you holding only {CARD_TEXT[left]}, which cannot finish "
-        "(lone_card_must_finish)"
-    )
+    return Refusal(reasons.LONE_CARD_CANNOT_FINISH, {"card": Card.of(left)})
 
 
 def finishable(rules, hand):
@@ -187,10 +173,6 @@ def _chain_ends(questions, consecutive):
     return list(ends)
 
 
-def _name(card):
-    return "a joker" if IS_JOKER[card] else f"a {rank_text(RANK[card])}"
-
-
 def shape_problem(state, cards):
     """None if the cards form one of the three shapes of RULES.md section 4, else why not."""
     if all(RANK[c] == RANK[cards[0]] for c in cards):
@@ -202,15 +184,10 @@ def shape_problem(state, cards):
         keys = {key[c] for c in cards} - {None}
         if len(keys) <= 1:
             return None
-        what = "rank" if state.rules.penalty_combo == "same-rank" else "suit"
-        return (
-            f"2s, 3s and jokers played together must share a {what} "
-            f"(penalty_combo: {state.rules.penalty_combo})"
-        )
-    return (
-        "these cards do not form a play: cards of one rank, questions then answers, "
-        "or 2s, 3s and jokers together"
-    )
+        combo = state.rules.penalty_combo
+        template = reasons.COMBO_SAME_RANK if combo == "same-rank" else reasons.COMBO_SAME_SUIT
+        return Refusal(template, {"value": combo})
+    return Refusal(reasons.NO_SHAPE)
 
 
 def _question_problem(state, cards):
@@ -222,16 +199,13 @@ def _question_problem(state, cards):
     if rules.question_chain == "consecutive":
         for a, b in zip(questions, questions[1:], strict=False):
             if RANK[a] != RANK[b] and SUIT[a] != SUIT[b]:
-                return (
-                    f"{CARD_TEXT[b]} does not follow {CARD_TEXT[a]}: each question "
-                    "must share a rank or suit with the one before it"
-                )
+                return Refusal(reasons.QUESTION_DOES_NOT_FOLLOW, {"card": Card.of(b), "before": Card.of(a)})
     elif not connected(questions):
-        return "the questions must form one group, each sharing a rank or suit with another"
+        return Refusal(reasons.QUESTIONS_NOT_GROUPED)
     if not answers:
         return None
     if not rules.derived.answers_in_play:
-        return "questions are answered by the next player at this table: play questions only"
+        return Refusal(reasons.QUESTIONS_ONLY)
     d = rules.derived
     if rules.question_chain == "consecutive":
         suits = {SUIT[questions[-1]]}
@@ -240,22 +214,19 @@ def _question_problem(state, cards):
     rank = None
     for c in answers:
         if IS_QUESTION[c]:
-            return f"{CARD_TEXT[c]} is a question: questions come before the answers"
+            return Refusal(reasons.QUESTION_AFTER_ANSWER, {"card": Card.of(c)})
         if not d.is_answer[c]:
-            return f"{CARD_TEXT[c]} cannot answer a question at this table"
+            return Refusal(reasons.NOT_AN_ANSWER, {"card": Card.of(c)})
         if IS_JOKER[c]:
             continue
         if rank is None:
             if SUIT[c] not in suits and not d.wild_answer[c]:
-                where = (
-                    "the last question's suit"
-                    if rules.question_chain == "consecutive"
-                    else "the suit of one of the questions"
-                )
-                return f"{CARD_TEXT[c]} cannot answer: the first answer must be of {where}"
+                if rules.question_chain == "consecutive":
+                    template = reasons.ANSWER_LAST_QUESTION_SUIT
+                else:
+                    template = reasons.ANSWER_SOME_QUESTION_SUIT
+                return Refusal(template, {"card": Card.of(c)})
             rank = RANK[c]
         elif RANK[c] != rank:
-            return (
-                f"{CARD_TEXT[c]} cannot follow the answer {rank_text(rank)}: further answers share its rank"
-            )
+            return Refusal(reasons.ANSWERS_SHARE_RANK, {"card": Card.of(c), "rank": Rank.of(rank)})
     return None

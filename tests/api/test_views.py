@@ -65,6 +65,15 @@ def test_a_bad_move_is_refused_with_the_reason(client, auth, game):
     assert Game.objects.get(pk=game.pk).move_count == 0
 
 
+def test_the_reason_is_in_the_language_the_request_asks_for(client, auth, game):
+    """As every API error: LocaleMiddleware reads Accept-Language (English by default)."""
+    put_position(game, hands=("7H 5S 4C", "KD QD 9C"), discard=("7D",))
+    english = client.post(move_url(game, "9C"), **auth).json()["error"]
+    swahili = client.post(move_url(game, "9C"), HTTP_ACCEPT_LANGUAGE="sw", **auth).json()["error"]
+    assert english == "That move is not allowed: you do not hold 9 of clubs"
+    assert swahili == "Hatua hiyo hairuhusiwi: huna 9 ya maua"
+
+
 def test_out_of_turn_and_stale_moves_conflict(client, auth, game, baraka):
     services.submit_move(game.pk, game.players.get(seat=0).user, "7H")
     out_of_turn = client.post(move_url(game, "5S"), **auth)

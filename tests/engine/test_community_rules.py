@@ -31,7 +31,7 @@ def refused(state, text, *words):
     for word in words:
         assert word in str(error.value)
     assert state.to_dict() == before
-    assert state.problem(text) == str(error.value)
+    assert str(state.problem(text)) == str(error.value)
 
 
 def conserved(state):

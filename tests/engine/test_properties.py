@@ -181,7 +181,7 @@ def check_refused_or_misplayed(state, text, rules, may_misplay):
         after = state.apply(Move.parse(text))
     except IllegalMove as error:
         assert state.to_dict() == before
-        assert str(error) and state.problem(text) == str(error), "a refusal names its rule"
+        assert str(error) and str(state.problem(text)) == str(error), "a refusal names its rule"
         return
     assert may_misplay, f"{text} is not listed yet was applied"
     data = after.to_dict()

@@ -66,13 +66,17 @@ def trace(game):
             {
                 "position": state.to_dict(),
                 "listed": [str(move) for move in _listed(state)],
-                "problems": [state.problem(probe) for probe in probes],
+                "problems": [_text(state.problem(probe)) for probe in probes],
                 "places": state.places(),
             }
         )
         if text is not None:
             state = state.apply(text)
     return steps
+
+
+def _text(problem):
+    return None if problem is None else str(problem)
 
 
 def trace_games(games):

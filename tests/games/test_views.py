@@ -334,7 +334,8 @@ def test_a_misplay_at_a_classic_table_is_punished_and_explained(logged_in, user,
     game.refresh_from_db()
     assert game.move_count == 1
     assert game.engine_state().view(0)["hand"][:3] == ["7H", "5S", "4C"] and game.turn == 1
-    assert re.search(r'class="move-error" role="alert">Misplay: 5S does not match[^<]+penalty.</p>', page)
+    misplay = r'class="move-error" role="alert">Misplay: 5 of spades does not match[^<]+penalty.</p>'
+    assert re.search(misplay, page)
 
 
 def test_a_penalty_is_put_in_words_with_a_draw_button(logged_in, table, game):

@@ -128,7 +128,7 @@ async def test_a_punished_misplay_names_the_rule_it_broke(game, user, baraka):
     await sender.move("5S", seq=0)  # does not match the 7D on top
 
     reply = await sender.until(lambda f: "Misplay" in f.text())
-    assert "5S does not match" in reply.text() and reply.sync == (classic.pk, 1)
+    assert "5 of spades does not match" in reply.text() and reply.sync == (classic.pk, 1)
     assert (await reload(classic)).move_count == 1  # punished: the turn passed
     await sender.close()
 
