@@ -39,6 +39,8 @@ ACCEPT_LANGUAGE_MAX = 500  # characters of the header read: a real one is far sh
 SHARED = {"board": "games/partials/board.html", "move_log": "games/partials/move_log.html"}
 MOVE_LINE = "games/partials/move_log_item.html"  # one move of the move log
 PLAYER = "games/partials/player.html"  # another player of the game
+PLAYER_KEYS = ("seat", "name", "left", "cards", "niko_kadi", "to_play", "out_place")  # what PLAYER reads
+PLAYERS_KEPT = 64  # entries kept per game and language
 
 
 @dataclass(frozen=True)
@@ -247,15 +249,24 @@ def _set_move_lines(latest, moves):
 
 
 def _set_players(latest, context):
-    """The other players' entries of a running game, as every viewer sees them: rendered
-    once per reading and language for all the viewers, rather than for each."""
+    """The other players' entries of a running game, as every viewer sees them: made once
+    per reading and language for all the viewers, rather than for each, and rendered only
+    when changed (most stay the same from one move to the next: kept across the game's
+    readings by everything ``PLAYER`` reads)."""
     key = ("players", get_language())
     if key not in latest.renders:
         clock = context["turn_clock"]
-        latest.renders[key] = {
-            player["seat"]: render_to_string(PLAYER, {"player": player, "turn_clock": clock})
-            for player in context["game"]["players"]
-        }
+        kept = latest.fragments.setdefault(key, {})
+        if len(kept) > PLAYERS_KEPT:
+            kept.clear()
+        entries = {}
+        for player in context["game"]["players"]:
+            timed = clock if clock and player["to_play"] and clock["seat"] == player["seat"] else None
+            inputs = (tuple(player[name] for name in PLAYER_KEYS), timed and (timed["ms"], timed["text"]))
+            if inputs not in kept:
+                kept[inputs] = render_to_string(PLAYER, {"player": player, "turn_clock": clock})
+            entries[player["seat"]] = kept[inputs]
+        latest.renders[key] = entries
     for opponent in context["game"]["opponents"]:
         opponent["html"] = latest.renders[key][opponent["seat"]]
 
