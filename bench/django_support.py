@@ -42,8 +42,13 @@ def bench_database(name, keep=False):
         yield connection
     finally:
         if not keep:
-            if connection.vendor == "postgresql":
-                connection.close_pool()  # its connections would keep the database from being dropped
+            if connection.vendor == "postgresql":  # connections left open keep a database from being dropped
+                connection.close_pool()
+                with connection._nodb_cursor() as cursor:
+                    cursor.execute(
+                        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = %s",
+                        [connection.settings_dict["NAME"]],
+                    )
             connection.creation.destroy_test_db(connection.settings_dict["NAME"], verbosity=0)
 
 

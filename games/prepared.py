@@ -1,13 +1,19 @@
-"""Querysets run on every move, compiled to SQL once per database, not by the ORM each time.
+"""The queries of every move, compiled to SQL once per database, not by the ORM each time.
 
-Django builds a query's SQL anew whenever it runs it; for the move's lock (a game with its
-table, ``FOR UPDATE``) that building was about a quarter of the transaction's CPU. A
-``Prepared`` query is compiled once, with a stand-in for its one varying value, and then run
-with the real value; its rows become model instances as the ORM makes them (``from_db``,
-the fields' converters, the related object set in its cache).
+Django builds a query's SQL anew whenever it runs it: for a move's three statements (the
+game locked with its table, the move's row, the game's new position) that building was
+most of the CPU of the move's transaction. Each is compiled here by the ORM's own compilers
+once, and then run with new values, prepared for the database as the ORM prepares them:
+- ``Prepared``: a queryset, compiled with a stand-in for its one varying value; its rows
+  become model instances as the ORM makes them (``from_db``, the fields' converters, the
+  related object set in its cache);
+- ``PreparedInsert`` and ``PreparedUpdate``: ``save()`` of a new row, and of some fields of
+  a row, without the ``pre_save`` and ``post_save`` signals (a model saved this way must
+  not need them).
 """
 
-from django.db import connections
+from django.db import DatabaseError, connections
+from django.db.models import sql
 
 STAND_IN = -271_828_183  # the value when compiled: found among the compiled parameters
 
@@ -65,3 +71,64 @@ class _Compiled:
             else:
                 field.set_cached_value(first, instance)
         return first
+
+
+class PreparedInsert:
+    """``instance.save()`` of a new row of ``model``, whose key the database makes: every
+    other field written (``pre_save``, as on a save: automatic dates), the key read back."""
+
+    def __init__(self, model):
+        self.model = model
+        self.fields = [f for f in model._meta.concrete_fields if f is not model._meta.auto_field]
+        self._sql = {}  # database alias -> SQL
+
+    def save(self, instance, using="default"):
+        connection = connections[using]
+        text = self._sql.get(using) or self._compile(instance, using)
+        values = [f.get_db_prep_save(f.pre_save(instance, True), connection) for f in self.fields]
+        with connection.cursor() as cursor:
+            cursor.execute(text, values)
+            instance.pk = cursor.fetchone()[0]
+        instance._state.adding, instance._state.db = False, using
+        return instance
+
+    def _compile(self, instance, using):
+        query = sql.InsertQuery(self.model)
+        query.insert_values(self.fields, [instance])
+        compiler = query.get_compiler(using)
+        if not compiler.connection.features.can_return_columns_from_insert:
+            raise ValueError("a prepared insert reads its key back with RETURNING")
+        compiler.returning_fields = [self.model._meta.pk]
+        [(text, params)] = compiler.as_sql()
+        if len(params) != len(self.fields):
+            raise ValueError("a prepared insert takes one value per field")
+        self._sql[using] = text
+        return text
+
+
+class PreparedUpdate:
+    """``instance.save(update_fields=names)`` of a row of ``model`` that exists."""
+
+    def __init__(self, model, names):
+        self.model = model
+        self.fields = [model._meta.get_field(name) for name in names]
+        self._sql = {}  # database alias -> SQL
+
+    def save(self, instance, using="default"):
+        connection = connections[using]
+        text = self._sql.get(using) or self._compile(instance, using)
+        values = [f.get_db_prep_save(f.pre_save(instance, False), connection) for f in self.fields]
+        with connection.cursor() as cursor:
+            cursor.execute(text, [*values, instance.pk])
+            if cursor.rowcount != 1:
+                raise DatabaseError(f"{self.model.__name__} {instance.pk} is not in the database")
+
+    def _compile(self, instance, using):
+        query = sql.UpdateQuery(self.model)
+        query.add_update_fields([(f, None, f.pre_save(instance, False)) for f in self.fields])
+        query.add_filter("pk", STAND_IN)
+        text, params = query.get_compiler(using).as_sql()
+        if len(params) != len(self.fields) + 1 or params[-1] != STAND_IN:
+            raise ValueError("a prepared update takes one value per field, then the key")
+        self._sql[using] = text
+        return text

@@ -48,12 +48,14 @@ from games.engine.moves import ACCEPT
 from games.engine.rules import PRESETS
 from games.models import MAX_SEATS, MIN_SEATS, ChatMessage, Game, GamePlayer, Seat, Table
 from games.models import Move as MoveRow
-from games.prepared import Prepared
+from games.prepared import Prepared, PreparedInsert, PreparedUpdate
 from games.refusals import explain
 
 DEFAULT_BOT_DELAY = 0.8  # seconds between a move and a bot's answer, unless settings.BOT_DELAY
 FORCED_ACCEPT = Move(ACCEPT)
 POSITION_FIELDS = ["state", "turn", "move_count", "seq", "updated_at"]  # a move in a running game
+_NEW_MOVE = PreparedInsert(MoveRow)  # games.prepared: the move's statements, compiled once
+_NEW_POSITION = PreparedUpdate(Game, POSITION_FIELDS)
 
 
 class ServiceError(Exception):
@@ -554,14 +556,16 @@ def _record(game, seat, move, before, after, client_move_id=""):
     cards it drew and, for a misplay, its penalty; the caller saves the game."""
     drew = len(after.hands[seat]) - len(before.hands[seat])
     penalty = misplay_penalty(before, move, after)
-    row = MoveRow.objects.create(
-        game=game,
-        index=game.move_count,
-        seat=seat,
-        text=str(move),
-        client_move_id=client_move_id,
-        drew=drew if drew > 0 else None,
-        penalty=penalty,
+    row = _NEW_MOVE.save(
+        MoveRow(
+            game=game,
+            index=game.move_count,
+            seat=seat,
+            text=str(move),
+            client_move_id=client_move_id,
+            drew=drew if drew > 0 else None,
+            penalty=penalty,
+        )
     )
     row.broken_rule = before.problem(move) if penalty is not None else None
     game.recorded.append(row)
@@ -590,7 +594,7 @@ def _after_move(game, state):
     else:
         game.state = state.to_dict()
         game.turn = state.turn
-        game.save(update_fields=POSITION_FIELDS)
+        _NEW_POSITION.save(game)
     _announce(game.table_id, game, state)
 
 

@@ -1,14 +1,15 @@
-"""A prepared query (``games.prepared``) gives what the ORM gives for the same queryset,
-compiled once: the instance with every field converted as read, its related row in the
-cache, and the row of the value asked, not of the one it was compiled with."""
+"""The move's statements compiled once (``games.prepared``) do what the ORM does: a query
+gives the instance with every field converted as read, its related row in the cache, and
+the row of the value asked, not of the one it was compiled with; an insert and an update
+write what ``save()`` writes."""
 
 import pytest
-from django.db import connection
+from django.db import DatabaseError, IntegrityError, connection, transaction
 from django.test.utils import CaptureQueriesContext
 
 from games import rows
-from games.models import Game, GamePlayer, Table
-from games.prepared import Prepared
+from games.models import Game, GamePlayer, Move, Table
+from games.prepared import Prepared, PreparedInsert, PreparedUpdate
 from games.services import create_table, start_game, take_seat
 
 pytestmark = pytest.mark.django_db
@@ -58,3 +59,34 @@ def test_only_one_step_forward_and_a_queryset_that_uses_its_value_are_taken(game
         Prepared(lambda pk: Table.objects.filter(name="Kibanda")).first(game.table_id)
     named = Prepared(lambda pk: Table.objects.filter(pk=pk, name="Kibanda"))  # a constant beside it
     assert named.first(game.table_id) == game.table
+
+
+def test_an_insert_saves_every_field_as_the_orm_does_and_reads_the_key_back(game):
+    inserted = PreparedInsert(Move)
+    first = inserted.save(Move(game=game, index=0, seat=0, text="7H", client_move_id="a", drew=None))
+    second = inserted.save(Move(game=game, index=1, seat=1, text="draw", drew=2))
+    assert first.pk and second.pk == Move.objects.get(game=game, index=1).pk
+    assert not second._state.adding and second.created_at is not None
+    stored = Move.objects.get(pk=first.pk)
+    assert rows.values(stored) == rows.values(first)
+    with pytest.raises(IntegrityError), transaction.atomic():  # (game, index) is unique
+        inserted.save(Move(game=game, index=1, seat=1, text="draw"))
+
+
+def test_an_update_writes_only_its_fields(game):
+    updated = PreparedUpdate(Game, ["turn", "seq", "updated_at"])
+    before = Game.objects.get(pk=game.pk)
+    game.turn, game.seq, game.move_count = 1, 7, 99
+    updated.save(game)
+    after = Game.objects.get(pk=game.pk)
+    assert (after.turn, after.seq, after.move_count) == (1, 7, before.move_count)
+    assert after.updated_at == game.updated_at > before.updated_at
+    game.pk += 1000
+    with pytest.raises(DatabaseError, match="is not in the database"):
+        updated.save(game)
+
+
+def test_a_json_field_is_written_as_the_orm_writes_it(game):
+    game.state = {**game.state, "turn": 1}
+    PreparedUpdate(Game, ["state"]).save(game)
+    assert Game.objects.get(pk=game.pk).state == game.state
