@@ -7,7 +7,7 @@ import sys
 from django.core.asgi import get_asgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "kadi_site.settings")
-GC_YOUNG_OBJECTS = 50_000  # allocations between young collections (see the end)
+GC_YOUNG_OBJECTS = 10_000  # allocations between young collections (see the end)
 GIL_SWITCH_SECONDS = 0.001  # how long a thread may hold the interpreter lock when others wait (see the end)
 
 # Set up Django before importing anything that touches models.
@@ -30,11 +30,13 @@ application = ProtocolTypeRouter(
 # Everything loaded so far lives as long as the process: keep it out of the garbage
 # collector's full passes, which otherwise stall every live table for tens of ms.
 gc.freeze()
-# And collect young objects in larger, rarer batches: with Python's default (700) a live
-# server ran about 50 collections a second and a full pass every few seconds (30 to 38 ms,
-# every table of the process waiting); with this, a young pass every 2 s or so (about
-# 20 ms) and no full pass in a 30 s run: move latency p99 79 -> 42 ms and 8.3 -> 7.3 ms of
-# CPU per move at 50 tables (bench/realtime.py, PostgreSQL + Redis, think 1 s).
+# And collect young objects in batches: with Python's default (700) a live server ran about
+# 50 collections a second and a full pass every few seconds (30 to 38 ms, every table of the
+# process waiting). The live layer's renders leave no reference cycles (games.live.rendering),
+# so few objects wait for the collector: at 10,000, a young pass every 1.5 s or so of 5 ms
+# (at most 12 ms; at 50,000, one every 10 s of 20 to 70 ms), and no full pass in a 30 s run
+# (bench/realtime.py, PostgreSQL + Redis, 50 tables, think 1 s: move latency p99 32-36 ms
+# against 37-40 ms at 50,000).
 gc.set_threshold(GC_YOUNG_OBJECTS, 50, 100)
 
 # A move's transaction runs in a database thread (games.live.db_calls) while the event loop

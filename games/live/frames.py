@@ -22,13 +22,13 @@ from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
 from django.http import HttpRequest
 from django.middleware.csrf import CSRF_SECRET_LENGTH, get_token
-from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, get_language_from_request
 
 from games import presence
 from games.live import readings
+from games.live.rendering import render_to_string
 from games.models import ChatMessage, Presence, Table
 from games.table_page import MOVE_LOG_LENGTH, table_context
 
