@@ -12,6 +12,8 @@ once, and then run with new values, prepared for the database as the ORM prepare
   not need them).
 """
 
+from contextlib import contextmanager
+
 from django.db import DatabaseError, connections
 from django.db.models import sql
 
@@ -73,21 +75,40 @@ class _Compiled:
         return first
 
 
-class PreparedInsert:
-    """``instance.save()`` of a new row of ``model``, whose key the database makes: every
-    other field written (``pre_save``, as on a save: automatic dates), the key read back."""
+class _PreparedSave:
+    """A save of ``fields`` of a row of ``model``: its SQL compiled once per database by
+    ``_compile(instance, using)``, its values prepared as a save prepares them."""
 
-    def __init__(self, model):
-        self.model = model
-        self.fields = [f for f in model._meta.concrete_fields if f is not model._meta.auto_field]
+    adding = False  # a new row (``pre_save``'s "add": automatic dates)
+
+    def __init__(self, model, fields):
+        self.model, self.fields = model, fields
         self._sql = {}  # database alias -> SQL
 
-    def save(self, instance, using="default"):
+    @contextmanager
+    def _executed(self, instance, using, *after):
+        """The statement run for ``instance`` (then the values ``after``): its cursor."""
         connection = connections[using]
-        text = self._sql.get(using) or self._compile(instance, using)
-        values = [f.get_db_prep_save(f.pre_save(instance, True), connection) for f in self.fields]
+        text = self._sql.get(using)
+        if text is None:
+            text = self._sql[using] = self._compile(instance, using)
+        values = [f.get_db_prep_save(f.pre_save(instance, self.adding), connection) for f in self.fields]
         with connection.cursor() as cursor:
-            cursor.execute(text, values)
+            cursor.execute(text, [*values, *after])
+            yield cursor
+
+
+class PreparedInsert(_PreparedSave):
+    """``instance.save()`` of a new row of ``model``, whose key the database makes: every
+    other field written, the key read back."""
+
+    adding = True
+
+    def __init__(self, model):
+        super().__init__(model, [f for f in model._meta.concrete_fields if f is not model._meta.auto_field])
+
+    def save(self, instance, using="default"):
+        with self._executed(instance, using) as cursor:
             instance.pk = cursor.fetchone()[0]
         instance._state.adding, instance._state.db = False, using
         return instance
@@ -102,24 +123,17 @@ class PreparedInsert:
         [(text, params)] = compiler.as_sql()
         if len(params) != len(self.fields):
             raise ValueError("a prepared insert takes one value per field")
-        self._sql[using] = text
         return text
 
 
-class PreparedUpdate:
+class PreparedUpdate(_PreparedSave):
     """``instance.save(update_fields=names)`` of a row of ``model`` that exists."""
 
     def __init__(self, model, names):
-        self.model = model
-        self.fields = [model._meta.get_field(name) for name in names]
-        self._sql = {}  # database alias -> SQL
+        super().__init__(model, [model._meta.get_field(name) for name in names])
 
     def save(self, instance, using="default"):
-        connection = connections[using]
-        text = self._sql.get(using) or self._compile(instance, using)
-        values = [f.get_db_prep_save(f.pre_save(instance, False), connection) for f in self.fields]
-        with connection.cursor() as cursor:
-            cursor.execute(text, [*values, instance.pk])
+        with self._executed(instance, using, instance.pk) as cursor:
             if cursor.rowcount != 1:
                 raise DatabaseError(f"{self.model.__name__} {instance.pk} is not in the database")
 
@@ -130,5 +144,4 @@ class PreparedUpdate:
         text, params = query.get_compiler(using).as_sql()
         if len(params) != len(self.fields) + 1 or params[-1] != STAND_IN:
             raise ValueError("a prepared update takes one value per field, then the key")
-        self._sql[using] = text
         return text
