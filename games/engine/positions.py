@@ -82,6 +82,7 @@ def read_position(state_class, data):
         seed,
         shuffles,
         placed,
+        _drew_on(data.get("drew_on"), players),
     )
 
 
@@ -96,6 +97,23 @@ def _placed(value, hands, turn):
     if any(p and hands[seat] for seat, p in enumerate(value)):
         raise ValueError("placed: a seat out of play holds no cards")
     return tuple(value)
+
+
+def _drew_on(value, players):
+    """``State.drew_on`` from its lists; a position stored before it was kept has none."""
+    if value is None:
+        return None
+    if not isinstance(value, list) or len(value) != players or not all(isinstance(s, list) for s in value):
+        raise ValueError(f"drew_on: a list of {players} lists of [suit, top card, cards gained since]")
+    drew_on = []
+    for entries in value:
+        seat = []
+        for entry in entries:
+            if not isinstance(entry, list) or len(entry) != 3 or not _is_int(entry[2]) or entry[2] < 0:
+                raise ValueError("drew_on: each entry is [suit, top card, cards gained since]")
+            seat.append((_suit(entry[0], "drew_on"), _cards([entry[1]], "drew_on")[0], entry[2]))
+        drew_on.append(tuple(seat))
+    return tuple(drew_on)
 
 
 def _is_int(value):

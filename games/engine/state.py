@@ -23,7 +23,11 @@ class State:
     ``drawn``, ``winner``, ``finished``, ``turns`` (moves made), ``seed`` and ``shuffles``
     (how many reshuffles so far: with the seed it fixes the next one); ``placed`` (per seat,
     the place a seat took on leaving play, 0 while in play: RULES.md section 13's
-    ``play_on`` and ``elimination_hand``, and resignations) and ``in_play`` (seats in play).
+    ``play_on`` and ``elimination_hand``, and resignations) and ``in_play`` (seats in play);
+    ``drew_on`` (per seat, public: ``transitions.note_draws``), a tuple of ``(suit, top,
+    gained)``, one for each time the seat drew with nothing pending, facing that suit to
+    follow and that card on top, while it holds more than the ``gained`` cards it has
+    received since: what search bots infer its hand from.
     """
 
     __slots__ = (
@@ -46,6 +50,7 @@ class State:
         "_derived",
         "placed",
         "in_play",
+        "drew_on",
     )
 
     def __init__(
@@ -66,6 +71,7 @@ class State:
         seed=0,
         shuffles=0,
         placed=None,
+        drew_on=None,
     ):
         self.rules = rules
         self.hands = hands
@@ -86,6 +92,7 @@ class State:
         self._derived = rules.derived  # what the hot paths read of the rules
         self.placed = (0,) * len(hands) if placed is None else tuple(placed)
         self.in_play = sum(1 for place in self.placed if not place)
+        self.drew_on = ((),) * len(hands) if drew_on is None else drew_on
 
     def _copy(self):
         """A copy for ``transitions`` to change into the next position (without the legal moves)."""
@@ -109,6 +116,7 @@ class State:
         s._derived = self._derived
         s.placed = self.placed
         s.in_play = self.in_play
+        s.drew_on = self.drew_on
         return s
 
     @property
@@ -237,6 +245,7 @@ class State:
             "seed": self.seed,
             "shuffles": self.shuffles,
             "placed": list(self.placed),
+            "drew_on": _drew_on_lists(self.drew_on),
         }
 
     @classmethod
@@ -268,6 +277,7 @@ class State:
             "turns": self.turns,
             "rules": self.rules.to_dict(),
             "placed": list(self.placed),
+            "drew_on": _drew_on_lists(self.drew_on),
         }
         if self.finished:
             view["hands"] = [[CARD_TEXT[c] for c in hand] for hand in self.hands]
@@ -285,6 +295,10 @@ class State:
 
 def _suit_text(suit):
     return None if suit is None else SUITS[suit]
+
+
+def _drew_on_lists(drew_on):
+    return [[[SUITS[suit], CARD_TEXT[top], gained] for suit, top, gained in seat] for seat in drew_on]
 
 
 def _pending_dict(pending):

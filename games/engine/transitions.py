@@ -15,7 +15,7 @@ from .cards import (
     RANK,
     SUIT,
 )
-from .generate import penalty_card, starts_normally
+from .generate import effective_top, penalty_card, starts_normally
 from .moves import ACCEPT, DRAW, PASS, PLAY, RESIGN, IllegalMove
 from .validate import declaration_allowed, finishable, lone_card_problem, play_problem
 
@@ -40,9 +40,36 @@ def apply(state, move, listed=False):
         reason = rule_problem(state, move)
         if reason is not None:
             if move.kind == PLAY and state.rules.misplay == "penalty":
-                return _misplay(state._copy(), move.declare)
+                return note_draws(state, _misplay(state._copy(), move.declare), move)
             raise IllegalMove(reason)
-    return apply_in_place(state._copy(), move)
+    return note_draws(state, apply_in_place(state._copy(), move), move)
+
+
+def note_draws(before, s, move):
+    """Keep the mover's ``drew_on`` in ``s``, the position after ``move`` (the only seat whose
+    hand grows is the mover's): a draw with nothing pending adds what it faced, since a
+    player who could follow seldom draws; every card received counts against each entry;
+    an entry goes once the seat holds no card from before it. Public facts only. Playouts
+    (``apply_in_place``) skip it: nothing there reads it."""
+    seat = before.turn if move.kind != RESIGN else move.seat
+    entries = before.drew_on[seat]
+    opened = move.kind == DRAW and before.pending is None
+    if not entries and not opened:
+        return s
+    held = before.hands[seat]
+    hand = s.hands[seat]
+    gained = 0
+    for c in hand:
+        if c not in held:
+            gained += 1
+    if opened and before.suit is not None:
+        top = effective_top(before)
+        if top is not None:  # an older entry that faced the same is now redundant
+            suit = before.suit
+            entries = tuple([e for e in entries if e[0] != suit or e[1] != top]) + ((suit, top, 0),)
+    kept = tuple([(suit, top, g + gained) for suit, top, g in entries if g + gained < len(hand)])
+    s.drew_on = _with(s.drew_on, seat, kept)
+    return s
 
 
 def apply_in_place(s, move):
