@@ -34,6 +34,7 @@ from games.engine.determinize import Observation
 from games.engine.moves import Move
 from games.engine.playout import playout
 from games.engine.transitions import apply
+from games.inference import agrees
 
 
 @dataclass(frozen=True)
@@ -45,7 +46,7 @@ class Budget:
 # The search levels, weakest first (games.bots.LEVELS lists them after random and greedy).
 BUDGETS = {"clever": Budget(400, 1.0), "expert": Budget(1500, 3.0)}
 ROOT_MOVES = 6
-DECLARED_REDEALS = 6  # tries to give each declared opponent a hand that can finish
+DEAL_TRIES = 20  # deals drawn to find one that agrees with what the opponents did
 PLAYOUT_LIMIT = 400  # moves per playout before the hands are compared
 
 
@@ -99,17 +100,17 @@ def _mean(node):
 
 
 def _deal(observation, rng):
-    """A sampled position; redrawn a few times until each opponent who declared Niko Kadi
-    holds a hand that can finish (as their declaration claims)."""
+    """A sampled position; redrawn up to ``DEAL_TRIES`` times until each opponent who declared
+    Niko Kadi holds a hand that can finish (as their declaration claims) and would have made
+    its recorded plays (``games.inference``). Else the last one drawn."""
     rules = observation.rules
     claims = [
         seat for seat, declared in enumerate(observation.declared) if declared and seat != observation.seat
     ]
-    state = observation.sample(rng)
-    for _ in range(DECLARED_REDEALS):
-        if all(can_finish(state.hands[seat], rules) for seat in claims):
-            break
+    for _ in range(DEAL_TRIES):
         state = observation.sample(rng)
+        if all(can_finish(state.hands[seat], rules) for seat in claims) and agrees(state, observation):
+            break
     return state
 
 

@@ -14,6 +14,7 @@ not have followed; where they do not (the player drew by choice), any card.
 """
 
 from .cards import RANK, parse_card, parse_suit
+from .positions import read_drew_on, read_plays
 from .rules import Rules
 from .state import State
 from .transitions import shuffle
@@ -42,10 +43,9 @@ class Observation:
         known = set(self.hand) | set(self.discard_pile)
         # sorted: the same view gives the same samples from the same rng
         self.unseen = [c for c in range(52 + self.rules.jokers) if c not in known]
-        self.drew_on = tuple(
-            tuple((parse_suit(suit), parse_card(top), gained) for suit, top, gained in entries)
-            for entries in view["drew_on"]
-        )
+        players = len(self.hand_sizes)
+        self.drew_on = read_drew_on(view["drew_on"], players)
+        self.plays = read_plays(view["plays"], self.rules, players)
         follow = self.rules.derived.may_follow
         self.avoid = tuple(
             () if seat == self.seat else _avoid(follow, self.hand_sizes[seat], entries)
@@ -85,6 +85,7 @@ class Observation:
             0,
             None,
             self.drew_on,
+            self.plays,
         )
 
 

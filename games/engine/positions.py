@@ -1,6 +1,7 @@
 """Reading a position dict (the format of ``State.to_dict``) with every check it needs."""
 
 from .cards import CARD_TEXT, parse_card, parse_suit
+from .moves import PLAY, Move
 from .rules import Rules
 
 # The keys every position must have (RULES.md and issue 2); more are allowed.
@@ -82,7 +83,8 @@ def read_position(state_class, data):
         seed,
         shuffles,
         placed,
-        _drew_on(data.get("drew_on"), players),
+        read_drew_on(data.get("drew_on"), players),
+        read_plays(data.get("plays"), rules, players),
     )
 
 
@@ -99,7 +101,7 @@ def _placed(value, hands, turn):
     return tuple(value)
 
 
-def _drew_on(value, players):
+def read_drew_on(value, players):
     """``State.drew_on`` from its lists; a position stored before it was kept has none."""
     if value is None:
         return None
@@ -114,6 +116,40 @@ def _drew_on(value, players):
             seat.append((_suit(entry[0], "drew_on"), _cards([entry[1]], "drew_on")[0], entry[2]))
         drew_on.append(tuple(seat))
     return tuple(drew_on)
+
+
+def read_plays(value, rules, players):
+    """``State.plays`` from its dicts; a position stored before it was kept has none."""
+    if value is None:
+        return None
+    if not isinstance(value, list) or len(value) != players or not all(isinstance(s, list) for s in value):
+        raise ValueError(f"plays: a list of {players} lists of plays")
+    plays = []
+    for seat, entries in enumerate(value):
+        kept = []
+        for entry in entries:
+            try:
+                move = Move.parse(entry["move"])
+                sizes, declared = entry["hand_sizes"], entry["declared"]
+                if move.kind != PLAY or len(sizes) != players or len(declared) != players:
+                    raise ValueError("a play made at this table")
+                made = (
+                    move,
+                    _cards(entry["discard"], "discard"),
+                    None if entry["suit"] is None else _suit(entry["suit"], "suit"),
+                    _pending(entry["pending"], rules, players, seat),
+                    tuple(bool(d) for d in declared),
+                    -1 if entry["direction"] == -1 else 1,
+                    tuple(int(size) for size in sizes),
+                )
+            except (KeyError, TypeError, ValueError) as error:
+                raise ValueError(
+                    f"plays: each play is a dict of move, discard, suit, pending, declared, "
+                    f"direction and hand_sizes ({error})"
+                ) from None
+            kept.append(made)
+        plays.append(tuple(kept))
+    return tuple(plays)
 
 
 def _is_int(value):

@@ -23,6 +23,7 @@ cdef class State:
     cdef public tuple placed
     cdef public Py_ssize_t in_play
     cdef public tuple drew_on
+    cdef public tuple plays
 
     @cython.locals(s=State)
     cpdef State _copy(self)

@@ -40,21 +40,28 @@ def apply(state, move, listed=False):
         reason = rule_problem(state, move)
         if reason is not None:
             if move.kind == PLAY and state.rules.misplay == "penalty":
-                return note_draws(state, _misplay(state._copy(), move.declare), move)
+                return note_public(state, _misplay(state._copy(), move.declare), move)
             raise IllegalMove(reason)
-    return note_draws(state, apply_in_place(state._copy(), move), move)
+    return note_public(state, apply_in_place(state._copy(), move), move)
 
 
-def note_draws(before, s, move):
-    """Keep the mover's ``drew_on`` in ``s``, the position after ``move`` (the only seat whose
-    hand grows is the mover's): a draw with nothing pending adds what it faced, since a
-    player who could follow seldom draws; every card received counts against each entry;
-    an entry goes once the seat holds no card from before it. Public facts only. Playouts
-    (``apply_in_place``) skip it: nothing there reads it."""
+PLAYS_KEPT = 4  # plays a seat's record keeps (State.plays), the latest
+
+
+def note_public(before, s, move):
+    """Keep the mover's public record (``State.drew_on`` and ``State.plays``) in ``s``, the
+    position after ``move``; only the mover's hand can have grown. A draw with nothing pending
+    adds what it faced (a player who could follow seldom draws), and every card received
+    counts against each such entry, which goes once the seat can hold no card from before
+    it. A play adds itself with the public position it was made in, and the list starts
+    again when the seat receives a card. Playouts (``apply_in_place``) skip this: nothing
+    there reads it."""
     seat = before.turn if move.kind != RESIGN else move.seat
     entries = before.drew_on[seat]
-    opened = move.kind == DRAW and before.pending is None
-    if not entries and not opened:
+    plays = before.plays[seat]
+    kind = move.kind
+    opened = kind == DRAW and before.pending is None
+    if not entries and not plays and not opened and kind != PLAY:
         return s
     held = before.hands[seat]
     hand = s.hands[seat]
@@ -62,13 +69,22 @@ def note_draws(before, s, move):
     for c in hand:
         if c not in held:
             gained += 1
+    if gained or kind == RESIGN or before.drawn is not None:
+        plays = ()
+    elif kind == PLAY:
+        sizes = tuple([len(h) for h in before.hands])
+        made = (move, before.discard_pile[-4:], before.suit, before.pending, before.declared)
+        plays = (plays + (made + (before.direction, sizes),))[-PLAYS_KEPT:]
+    if plays is not before.plays[seat]:
+        s.plays = _with(s.plays, seat, plays)
     if opened and before.suit is not None:
         top = effective_top(before)
         if top is not None:  # an older entry that faced the same is now redundant
             suit = before.suit
             entries = tuple([e for e in entries if e[0] != suit or e[1] != top]) + ((suit, top, 0),)
-    kept = tuple([(suit, top, g + gained) for suit, top, g in entries if g + gained < len(hand)])
-    s.drew_on = _with(s.drew_on, seat, kept)
+    if entries:
+        kept = tuple([(suit, top, g + gained) for suit, top, g in entries if g + gained < len(hand)])
+        s.drew_on = _with(s.drew_on, seat, kept)
     return s
 
 

@@ -107,8 +107,8 @@ def test_a_hand_with_countless_plays_is_weighed_within_the_move_limit():
         assert state.problem(move) is None, str(move)
 
 
-def test_what_the_opponents_drew_on_is_read_but_no_hidden_card():
-    states = [s for s in positions("classic", 2, 3, 40) if any(s.drew_on[seat] for seat in range(2) if seat != s.turn)]
+def test_with_what_the_opponent_drew_on_the_choice_still_ignores_hidden_cards():
+    states = [s for s in positions("classic", 2, 3, 40) if s.drew_on[1 - s.turn]]
     assert states
     for state in states[:3]:
         twin = with_hidden_cards_redealt(state, 7)
