@@ -1,5 +1,6 @@
-"""What every seat saw the others draw on (``State.drew_on``), and the deals sampled from it
-(``determinize.Observation``): public facts for the search bots' opponent model."""
+"""What every seat saw the others draw on and play (``State.drew_on``, ``State.plays``), and
+the deals sampled from it (``determinize.Observation``): public facts for the search bots'
+opponent model."""
 
 import json
 import random
@@ -9,6 +10,7 @@ import pytest
 from games.engine import State
 from games.engine.determinize import Observation
 from games.engine.generate import starts_normally
+from games.engine.transitions import PLAYS_KEPT
 from tests.engine.helpers import build, play, play_all, position
 
 
@@ -50,11 +52,12 @@ def test_a_second_draw_facing_the_same_replaces_the_first():
 
 
 def test_the_record_round_trips_and_an_old_position_has_none():
-    state = play_all(build(hands=["5C 9D", "KS 4D"], discard=["7H"]), ["draw", "draw"])
+    state = play_all(build(hands=["5C 9D", "KS 4D 4H"], discard=["7H"]), ["draw", "4H"])
     data = json.loads(json.dumps(state.to_dict()))
-    assert State.from_dict(data) == state
-    del data["drew_on"]
-    assert State.from_dict(data).drew_on == ((), ())
+    assert State.from_dict(data) == state and state.drew_on[0] and state.plays[1]
+    del data["drew_on"], data["plays"]
+    old = State.from_dict(data)
+    assert old.drew_on == old.plays == ((), ())
 
 
 @pytest.mark.parametrize("value", [[[]], [["H", "7H", 1], []], [[["H", "7H"]], []], [[["X", "7H", 1]], []]])
@@ -64,9 +67,9 @@ def test_a_malformed_record_is_refused(value):
 
 
 def test_every_seat_sees_the_same_record():
-    state = play(build(hands=["5C 9D", "KS 4D"], discard=["7H"]), "draw")
-    views = [state.view(seat)["drew_on"] for seat in (0, 1, None)]
-    assert views == [drew_on(state)] * 3
+    state = play_all(build(hands=["5C 9D", "KS 4D 4H"], discard=["7H"]), ["draw", "4H"])
+    views = [(state.view(seat)["drew_on"], state.view(seat)["plays"]) for seat in (0, 1, None)]
+    assert views == [(drew_on(state), plays(state))] * 3
 
 
 def opponent_drew(hand, gained, pile_cards=None):
@@ -105,3 +108,28 @@ def test_a_sample_deals_as_many_cards_that_could_not_follow_as_it_can():
         assert sorted(c for c in sample.hands[1] if not starts_normally(state, c)) == sorted(
             c for c in state.hands[1] + state.draw_pile if not starts_normally(state, c)
         )
+
+
+def plays(state):
+    return state.to_dict()["plays"]
+
+
+def test_a_play_is_recorded_with_the_position_it_was_made_in():
+    state = play(build(hands=["7C 9D 6S", "KS 4D 9H"], discard=["7H"]), "7C")
+    made = {"discard": ["7H"], "suit": "H", "pending": None, "declared": [False, False], "direction": 1}
+    assert plays(state) == [[{"move": "7C", **made, "hand_sizes": [3, 3]}], []]
+
+
+def test_only_the_latest_plays_are_kept_and_a_card_received_starts_them_again():
+    state = build(hands=["7C 9C 10C 6C 4C 5S 8S", "KD"], discard=["7H"])
+    state = play_all(state, ["7C", "draw", "4C", "draw", "6C", "draw", "9C", "draw", "10C"])
+    assert [p["move"] for p in plays(state)[0]] == ["7C", "4C", "6C", "9C", "10C"][-PLAYS_KEPT:]
+    assert plays(play_all(state, ["draw", "draw"]))[0] == []
+
+
+@pytest.mark.parametrize(
+    "value", [[[]], [[{"move": "draw"}], []], [[{"move": "7C", "discard": ["7H"]}], []], [["7C"], []]]
+)
+def test_malformed_plays_are_refused(value):
+    with pytest.raises(ValueError, match="plays"):
+        State.from_dict({**position(), "plays": value})
