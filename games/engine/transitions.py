@@ -40,7 +40,7 @@ def apply(state, move, listed=False):
         reason = rule_problem(state, move)
         if reason is not None:
             if move.kind == PLAY and state.rules.misplay == "penalty":
-                return note_public(state, _misplay(state._copy(), move.declare), move)
+                return note_public(state, _misplay(state._copy(), move.declare), move, False)
             raise IllegalMove(reason)
     return note_public(state, apply_in_place(state._copy(), move), move)
 
@@ -48,42 +48,41 @@ def apply(state, move, listed=False):
 PLAYS_KEPT = 4  # plays a seat's record keeps (State.plays), the latest
 
 
-def note_public(before, s, move):
+def note_public(before, s, move, played=True):
     """Keep the mover's public record (``State.drew_on`` and ``State.plays``) in ``s``, the
-    position after ``move``; only the mover's hand can have grown. A draw with nothing pending
-    adds what it faced (a player who could follow seldom draws), and every card received
-    counts against each such entry, which goes once the seat can hold no card from before
-    it. A play adds itself with the public position it was made in, and the list starts
-    again when the seat receives a card. Playouts (``apply_in_place``) skip this: nothing
-    there reads it."""
-    seat = before.turn if move.kind != RESIGN else move.seat
+    position after ``move`` (``played``: False for a misplay, whose cards stay); only the
+    mover's hand can have grown. A draw with nothing pending adds what it faced (a player
+    who could follow seldom draws), and every card received counts against each such entry,
+    which goes once the seat can hold no card from before it. A play adds itself with the
+    public position it was made in, and the list starts again when the seat receives a
+    card. Playouts (``apply_in_place``) skip this: nothing there reads it."""
+    kind = move.kind
+    seat = before.turn if kind != RESIGN else move.seat
     entries = before.drew_on[seat]
     plays = before.plays[seat]
-    kind = move.kind
-    opened = kind == DRAW and before.pending is None
-    if not entries and not plays and not opened and kind != PLAY:
-        return s
-    held = before.hands[seat]
-    hand = s.hands[seat]
-    gained = 0
-    for c in hand:
-        if c not in held:
-            gained += 1
+    held = len(before.hands[seat])
+    left = len(s.hands[seat])
+    gained = left - held  # the cards received: only the mover's hand grows
+    if kind == PLAY and played:
+        gained += len(move.cards)
+    if gained < 0:  # out of play (resigned, eliminated): the hand went under the draw pile
+        gained = 0
     if gained or kind == RESIGN or before.drawn is not None:
-        plays = ()
+        if plays:
+            s.plays = _with(s.plays, seat, ())
     elif kind == PLAY:
-        sizes = tuple([len(h) for h in before.hands])
-        made = (move, before.discard_pile[-4:], before.suit, before.pending, before.declared)
-        plays = (plays + (made + (before.direction, sizes),))[-PLAYS_KEPT:]
-    if plays is not before.plays[seat]:
-        s.plays = _with(s.plays, seat, plays)
-    if opened and before.suit is not None:
+        hands = before.hands
+        sizes = tuple([len(hands[i]) for i in range(len(hands))])
+        tail = before.discard_pile[-4:]
+        made = (move, tail, before.suit, before.pending, before.declared, before.direction, sizes)
+        s.plays = _with(s.plays, seat, (plays if len(plays) < PLAYS_KEPT else plays[1:]) + (made,))
+    if kind == DRAW and before.pending is None and before.suit is not None:
         top = effective_top(before)
         if top is not None:  # an older entry that faced the same is now redundant
             suit = before.suit
             entries = tuple([e for e in entries if e[0] != suit or e[1] != top]) + ((suit, top, 0),)
-    if entries:
-        kept = tuple([(suit, top, g + gained) for suit, top, g in entries if g + gained < len(hand)])
+    if entries and (gained or left != held or entries is not before.drew_on[seat]):
+        kept = tuple([(suit, top, g + gained) for suit, top, g in entries if g + gained < left])
         s.drew_on = _with(s.drew_on, seat, kept)
     return s
 
