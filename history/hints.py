@@ -18,7 +18,7 @@ from history.replays import state_at
 
 CACHE_SECONDS = 30 * 24 * 60 * 60
 # What a seat's view holds of the position as it is (the rest is its own hand and sizes).
-PUBLIC = tuple("rules discard_pile turn direction suit pending declared drawn turns drew_on plays".split())
+PUBLIC = ("rules", "discard_pile", "turn", "direction", "suit", "pending", "declared", "drawn", "turns")
 
 
 def seat_position(view, rng):

@@ -5,12 +5,8 @@ from games.engine.state cimport State
 cdef class Observation:
     cdef readonly Py_ssize_t seat, draw_pile_size, turn, direction, turns
     cdef readonly object rules, suit, pending, drawn
-    cdef readonly tuple hand, hand_sizes, discard_pile, declared, avoid, drew_on, plays
+    cdef readonly tuple hand, hand_sizes, discard_pile, declared
     cdef readonly list unseen
 
-    @cython.locals(pile=list, hands=list, at=Py_ssize_t, seat=Py_ssize_t, size=Py_ssize_t, k=Py_ssize_t)
+    @cython.locals(pile=list, hands=list, at=Py_ssize_t, seat=Py_ssize_t, size=Py_ssize_t)
     cpdef State sample(self, object rng)
-
-
-@cython.locals(j=Py_ssize_t)
-cdef _deal_avoiding(list pile, Py_ssize_t at, tuple avoid)

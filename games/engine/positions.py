@@ -1,7 +1,6 @@
 """Reading a position dict (the format of ``State.to_dict``) with every check it needs."""
 
 from .cards import CARD_TEXT, parse_card, parse_suit
-from .moves import PLAY, Move
 from .rules import Rules
 
 # The keys every position must have (RULES.md and issue 2); more are allowed.
@@ -83,8 +82,6 @@ def read_position(state_class, data):
         seed,
         shuffles,
         placed,
-        read_drew_on(data.get("drew_on"), players),
-        read_plays(data.get("plays"), rules, players),
     )
 
 
@@ -99,57 +96,6 @@ def _placed(value, hands, turn):
     if any(p and hands[seat] for seat, p in enumerate(value)):
         raise ValueError("placed: a seat out of play holds no cards")
     return tuple(value)
-
-
-def read_drew_on(value, players):
-    """``State.drew_on`` from its lists; a position stored before it was kept has none."""
-    if value is None:
-        return None
-    if not isinstance(value, list) or len(value) != players or not all(isinstance(s, list) for s in value):
-        raise ValueError(f"drew_on: a list of {players} lists of [suit, top card, cards gained since]")
-    drew_on = []
-    for entries in value:
-        seat = []
-        for entry in entries:
-            if not isinstance(entry, list) or len(entry) != 3 or not _is_int(entry[2]) or entry[2] < 0:
-                raise ValueError("drew_on: each entry is [suit, top card, cards gained since]")
-            seat.append((_suit(entry[0], "drew_on"), _cards([entry[1]], "drew_on")[0], entry[2]))
-        drew_on.append(tuple(seat))
-    return tuple(drew_on)
-
-
-def read_plays(value, rules, players):
-    """``State.plays`` from its dicts; a position stored before it was kept has none."""
-    if value is None:
-        return None
-    if not isinstance(value, list) or len(value) != players or not all(isinstance(s, list) for s in value):
-        raise ValueError(f"plays: a list of {players} lists of plays")
-    plays = []
-    for seat, entries in enumerate(value):
-        kept = []
-        for entry in entries:
-            try:
-                move = Move.parse(entry["move"])
-                sizes, declared = entry["hand_sizes"], entry["declared"]
-                if move.kind != PLAY or len(sizes) != players or len(declared) != players:
-                    raise ValueError("a play made at this table")
-                made = (
-                    move,
-                    _cards(entry["discard"], "discard"),
-                    None if entry["suit"] is None else _suit(entry["suit"], "suit"),
-                    _pending(entry["pending"], rules, players, seat),
-                    tuple(bool(d) for d in declared),
-                    -1 if entry["direction"] == -1 else 1,
-                    tuple(int(size) for size in sizes),
-                )
-            except (KeyError, TypeError, ValueError) as error:
-                raise ValueError(
-                    f"plays: each play is a dict of move, discard, suit, pending, declared, "
-                    f"direction and hand_sizes ({error})"
-                ) from None
-            kept.append(made)
-        plays.append(tuple(kept))
-    return tuple(plays)
 
 
 def _is_int(value):

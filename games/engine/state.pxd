@@ -22,8 +22,6 @@ cdef class State:
     cdef readonly Derived _derived
     cdef public tuple placed
     cdef public Py_ssize_t in_play
-    cdef public tuple drew_on
-    cdef public tuple plays
 
     @cython.locals(s=State)
     cpdef State _copy(self)

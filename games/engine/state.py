@@ -23,14 +23,7 @@ class State:
     ``drawn``, ``winner``, ``finished``, ``turns`` (moves made), ``seed`` and ``shuffles``
     (how many reshuffles so far: with the seed it fixes the next one); ``placed`` (per seat,
     the place a seat took on leaving play, 0 while in play: RULES.md section 13's
-    ``play_on`` and ``elimination_hand``, and resignations) and ``in_play`` (seats in play);
-    and per seat, public, what search bots infer its hand from (``transitions.note_public``):
-    ``drew_on``, a tuple of ``(suit, top, gained)``, one for each time the seat drew with
-    nothing pending, facing that suit to follow and that card on top, while it may hold
-    cards from before (more than the ``gained`` cards it has received since); ``plays``,
-    its latest plays since it last received a card, each ``(move, discard, suit, pending,
-    declared, direction, hand_sizes)``: the move, the top of the discard pile and the rest
-    as they were when it was made.
+    ``play_on`` and ``elimination_hand``, and resignations) and ``in_play`` (seats in play).
     """
 
     __slots__ = (
@@ -53,8 +46,6 @@ class State:
         "_derived",
         "placed",
         "in_play",
-        "drew_on",
-        "plays",
     )
 
     def __init__(
@@ -75,8 +66,6 @@ class State:
         seed=0,
         shuffles=0,
         placed=None,
-        drew_on=None,
-        plays=None,
     ):
         self.rules = rules
         self.hands = hands
@@ -97,8 +86,6 @@ class State:
         self._derived = rules.derived  # what the hot paths read of the rules
         self.placed = (0,) * len(hands) if placed is None else tuple(placed)
         self.in_play = sum(1 for place in self.placed if not place)
-        self.drew_on = ((),) * len(hands) if drew_on is None else drew_on
-        self.plays = ((),) * len(hands) if plays is None else plays
 
     def _copy(self):
         """A copy for ``transitions`` to change into the next position (without the legal moves)."""
@@ -122,8 +109,6 @@ class State:
         s._derived = self._derived
         s.placed = self.placed
         s.in_play = self.in_play
-        s.drew_on = self.drew_on
-        s.plays = self.plays
         return s
 
     @property
@@ -252,8 +237,6 @@ class State:
             "seed": self.seed,
             "shuffles": self.shuffles,
             "placed": list(self.placed),
-            "drew_on": _drew_on_lists(self.drew_on),
-            "plays": _plays_lists(self.plays),
         }
 
     @classmethod
@@ -285,8 +268,6 @@ class State:
             "turns": self.turns,
             "rules": self.rules.to_dict(),
             "placed": list(self.placed),
-            "drew_on": _drew_on_lists(self.drew_on),
-            "plays": _plays_lists(self.plays),
         }
         if self.finished:
             view["hands"] = [[CARD_TEXT[c] for c in hand] for hand in self.hands]
@@ -304,28 +285,6 @@ class State:
 
 def _suit_text(suit):
     return None if suit is None else SUITS[suit]
-
-
-def _drew_on_lists(drew_on):
-    return [[[SUITS[suit], CARD_TEXT[top], gained] for suit, top, gained in seat] for seat in drew_on]
-
-
-def _plays_lists(plays):
-    return [
-        [
-            {
-                "move": str(move),
-                "discard": [CARD_TEXT[c] for c in discard],
-                "suit": _suit_text(suit),
-                "pending": _pending_dict(pending),
-                "declared": list(declared),
-                "direction": direction,
-                "hand_sizes": list(sizes),
-            }
-            for move, discard, suit, pending, declared, direction, sizes in seat
-        ]
-        for seat in plays
-    ]
 
 
 def _pending_dict(pending):

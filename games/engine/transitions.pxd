@@ -6,9 +6,6 @@ from games.engine.state cimport State
 
 cpdef object apply(State state, Move move, bint listed=*)
 cpdef State apply_in_place(State s, Move move)
-@cython.locals(seat=Py_ssize_t, gained=Py_ssize_t, held=Py_ssize_t, left=Py_ssize_t, i=Py_ssize_t, entries=tuple, plays=tuple,
-               hands=tuple, sizes=tuple, tail=tuple, made=tuple, kept=tuple)
-cpdef State note_public(State before, State s, Move move, bint played=*)
 cpdef object text_problem(State state, Move move)
 cpdef object rule_problem(State state, Move move)
 @cython.locals(d=Derived, in_play=Py_ssize_t, seat=Py_ssize_t, last=Py_ssize_t, rank=Py_ssize_t, c=Py_ssize_t,

@@ -15,7 +15,7 @@ from .cards import (
     RANK,
     SUIT,
 )
-from .generate import effective_top, penalty_card, starts_normally
+from .generate import penalty_card, starts_normally
 from .moves import ACCEPT, DRAW, PASS, PLAY, RESIGN, IllegalMove
 from .validate import declaration_allowed, finishable, lone_card_problem, play_problem
 
@@ -40,51 +40,9 @@ def apply(state, move, listed=False):
         reason = rule_problem(state, move)
         if reason is not None:
             if move.kind == PLAY and state.rules.misplay == "penalty":
-                return note_public(state, _misplay(state._copy(), move.declare), move, False)
+                return _misplay(state._copy(), move.declare)
             raise IllegalMove(reason)
-    return note_public(state, apply_in_place(state._copy(), move), move)
-
-
-PLAYS_KEPT = 4  # plays a seat's record keeps (State.plays), the latest
-
-
-def note_public(before, s, move, played=True):
-    """Keep the mover's public record (``State.drew_on`` and ``State.plays``) in ``s``, the
-    position after ``move`` (``played``: False for a misplay, whose cards stay); only the
-    mover's hand can have grown. A draw with nothing pending adds what it faced (a player
-    who could follow seldom draws), and every card received counts against each such entry,
-    which goes once the seat can hold no card from before it. A play adds itself with the
-    public position it was made in, and the list starts again when the seat receives a
-    card. Playouts (``apply_in_place``) skip this: nothing there reads it."""
-    kind = move.kind
-    seat = before.turn if kind != RESIGN else move.seat
-    entries = before.drew_on[seat]
-    plays = before.plays[seat]
-    held = len(before.hands[seat])
-    left = len(s.hands[seat])
-    gained = left - held  # the cards received: only the mover's hand grows
-    if kind == PLAY and played:
-        gained += len(move.cards)
-    if gained < 0:  # out of play (resigned, eliminated): the hand went under the draw pile
-        gained = 0
-    if gained or kind == RESIGN or before.drawn is not None:
-        if plays:
-            s.plays = _with(s.plays, seat, ())
-    elif kind == PLAY:
-        hands = before.hands
-        sizes = tuple([len(hands[i]) for i in range(len(hands))])
-        tail = before.discard_pile[-4:]
-        made = (move, tail, before.suit, before.pending, before.declared, before.direction, sizes)
-        s.plays = _with(s.plays, seat, (plays if len(plays) < PLAYS_KEPT else plays[1:]) + (made,))
-    if kind == DRAW and before.pending is None and before.suit is not None:
-        top = effective_top(before)
-        if top is not None:  # an older entry that faced the same is now redundant
-            suit = before.suit
-            entries = tuple([e for e in entries if e[0] != suit or e[1] != top]) + ((suit, top, 0),)
-    if entries and (gained or left != held or entries is not before.drew_on[seat]):
-        kept = tuple([(suit, top, g + gained) for suit, top, g in entries if g + gained < left])
-        s.drew_on = _with(s.drew_on, seat, kept)
-    return s
+    return apply_in_place(state._copy(), move)
 
 
 def apply_in_place(s, move):

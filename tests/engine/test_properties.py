@@ -133,9 +133,6 @@ def check_views_hide_secrets(state, seed):
     data = state.to_dict()
     for viewer in [None, *range(len(data["hands"]))]:
         view = json.loads(json.dumps(state.view(viewer)))
-        # the record of what each seat drew on and played names cards that every seat saw
-        # then, which a reshuffle may have sent to a hand or the draw pile since
-        del view["drew_on"], view["plays"]
         hidden = set(data["draw_pile"])
         for seat, cards in enumerate(data["hands"]):
             if seat != viewer:

@@ -105,12 +105,3 @@ def test_a_hand_with_countless_plays_is_weighed_within_the_move_limit():
     for level in LEVELS:
         move = choose_move(state, level, random.Random(3))
         assert state.problem(move) is None, str(move)
-
-
-def test_with_what_the_opponent_drew_on_the_choice_still_ignores_hidden_cards():
-    states = [s for s in positions("classic", 2, 3, 40) if s.drew_on[1 - s.turn]]
-    assert states
-    for state in states[:3]:
-        twin = with_hidden_cards_redealt(state, 7)
-        assert twin.hands != state.hands and twin.view(state.turn) == state.view(state.turn)
-        assert analyse(state, "clever", random.Random(5)) == analyse(twin, "clever", random.Random(5))
