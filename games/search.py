@@ -24,8 +24,9 @@ view; the commits before this docstring's on branch ``infer``) did not clearly h
 held since a draw with nothing pending dealt ones that could not have followed then (greedy
 draws only when it cannot play) won 191 of 300 (63.7%); with deals also redrawn until
 greedy holding them would have made each opponent's plays since it last received a card,
-205 of 300 (68.3%, 62.9–73.3%, 82 ms a move) and 31 of 100 four-player games (31.0%,
-22.8–40.6%, 115 ms), at a cost of 15–18% of ``State.apply``'s speed. Dealt the true hands
+205 of 300 (68.3%, 62.9–73.3%, 82 ms a move; on seeds 301..600 207 against 194 without)
+and 31 of 100 four-player games (31.0%, 22.8–40.6%, 115 ms), at a cost of 15–18% of
+``State.apply``'s speed. Dealt the true hands
 instead (an experiment), the search wins 190 of 200 (95%): the hands are worth the most,
 but what greedy's draws and recent plays tell of them is little (nine deals in ten agree
 with the plays within ten draws).
