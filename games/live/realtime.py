@@ -13,12 +13,14 @@ import asyncio
 import logging
 import uuid
 
+import redis
 from asgiref.sync import async_to_sync
-from channels.layers import InMemoryChannelLayer, get_channel_layer
+from channels.layers import DEFAULT_CHANNEL_LAYER, InMemoryChannelLayer, get_channel_layer
 from django.conf import settings
 from django.dispatch import receiver
 
 from games.live import readings
+from games.live.publishing import GroupPublisher
 from games.signals import table_changed
 
 logger = logging.getLogger(__name__)
@@ -26,6 +28,7 @@ logger = logging.getLogger(__name__)
 PRESENCE_BATCH_SECONDS = 0.2  # unless settings.PRESENCE_BATCH_SECONDS: see announce_presence
 PRESENCE_TABLES_KEPT = 10_000  # tables whose last announcement is remembered, before quiet ones are let go
 _presence_told = {}  # table id -> (loop time it was last told who is there, the batch due or None)
+_publishers = {}  # channel layer -> its GroupPublisher, or None
 
 
 def table_group(table_id):
@@ -35,7 +38,8 @@ def table_group(table_id):
 @receiver(table_changed, dispatch_uid="games.live.realtime")
 def announce_change(sender, table_id, change, **kwargs):
     """A change at the table committed (``games.signals.table_changed``, sent from
-    synchronous code): this process's reading moves on, and the table's group hears of it."""
+    synchronous code): this process's reading moves on, and the table's group hears of it,
+    from this thread when the layer is Redis's (``games.live.publishing``)."""
     layer = get_channel_layer()
     message = {"type": "table.changed", "game": None, "seq": None}
     if change is not None:
@@ -43,7 +47,21 @@ def announce_change(sender, table_id, change, **kwargs):
         message.update(game=change.game.pk, seq=change.game.seq)
         if not isinstance(layer, InMemoryChannelLayer):  # else every socket is in this process
             message["change"] = readings.pack(change)
-    async_to_sync(layer.group_send)(table_group(table_id), message)
+    publisher = _publisher(layer)
+    if publisher is None:
+        async_to_sync(layer.group_send)(table_group(table_id), message)
+        return
+    try:
+        publisher.group_send(table_group(table_id), message)
+    except redis.RedisError as error:  # the pages' resyncs catch up
+        logger.warning("Could not tell table %s of its change: %r", table_id, error)
+
+
+def _publisher(layer):
+    """The layer's ``GroupPublisher`` (made once per layer), or None."""
+    if layer not in _publishers:
+        _publishers[layer] = GroupPublisher.for_layer(layer, settings.CHANNEL_LAYERS[DEFAULT_CHANNEL_LAYER])
+    return _publishers[layer]
 
 
 async def announce_presence(table_id):
