@@ -70,8 +70,9 @@ def _chip(text, language):
     else:
         shown = format_html('{}<span aria-hidden="true">{}</span>', face["rank"], face["symbol"])
     return format_html(
-        '<span class="card-chip card-chip--{}" role="img" aria-label="{}" title="{}" data-card="{}">{}</span>',
-        face["color"], face["name"], face["name"], text, shown,
+        '<span class="card-chip card-chip--{0}" role="img" aria-label="{1}" title="{1}" data-card="{2}">'
+        "{3}</span>",
+        face["color"], face["name"], text, shown,
     )
 
 
@@ -80,8 +81,8 @@ def _label(text, language):
     face = card_face(text)
     shown = "★" if face["joker"] else face["rank"] + face["symbol"]
     return format_html(
-        '<span class="card-label card-label--{}" role="img" aria-label="{}" title="{}">{}</span>',
-        face["color"], face["name"], face["name"], shown,
+        '<span class="card-label card-label--{0}" role="img" aria-label="{1}" title="{1}">{2}</span>',
+        face["color"], face["name"], shown,
     )
 
 

@@ -17,5 +17,6 @@ def move_list_items(moves, step):
     return format_html_join(
         "\n",
         '<li value="{0}" data-move="{0}"{1}><a href="?step={0}">{2}</a></li>',
-        ((move["number"], CURRENT if move["number"] == step else "", move_words(move, LABELS)) for move in moves),
+        ((move["number"], CURRENT if move["number"] == step else "", move_words(move, LABELS))
+         for move in moves),
     )
