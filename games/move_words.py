@@ -1,6 +1,6 @@
 """One move of a game in words, as HTML: who, and what they did ("wanjiru misplayed 7♥ and
-drew 2 cards", "baraka played Q♥ 8♥ 4♥ asks for hearts Niko Kadi!"). The live table's move
-log and the replays both say a move this way.
+drew 2 cards", "baraka Q♥ 8♥ 4♥", "amani A♠ asks for hearts Niko Kadi!", "chebet drew 3
+cards"). The live table's move log and the replays both say a move this way.
 
 Built in Python with ``format_html``, not a template: a replay's move list may run to
 thousands of moves, and a template per move cost tens of milliseconds over a long game.
@@ -33,7 +33,7 @@ def move_words(move, cards=CHIPS):
 
 
 def move_log_item(move):
-    """A line of a live table's move log (``move["number"]``: the move's, from 1)."""
+    """A line of a live table's move log, with card chips (``move["number"]``: from 1)."""
     return format_html('<li value="{}" class="move-log__item">{}</li>', move["number"], move_words(move))
 
 
