@@ -30,6 +30,7 @@ from games import presence
 from games.live import readings
 from games.live.rendering import render_to_string
 from games.models import ChatMessage, Presence, Table
+from games.move_words import move_log_item
 from games.table_page import MOVE_LOG_LENGTH, table_context
 
 FULL = "games/live/full.html"  # on connect and resync: everything that changes
@@ -37,7 +38,6 @@ CHANGE = "games/live/change.html"  # after a change at the table
 CHAT_LINES = 50
 ACCEPT_LANGUAGE_MAX = 500  # characters of the header read: a real one is far shorter
 SHARED = {"board": "games/partials/board.html", "move_log": "games/partials/move_log.html"}
-MOVE_LINE = "games/partials/move_log_item.html"  # one move of the move log
 PLAYER = "games/partials/player.html"  # another player of the game
 PLAYER_KEYS = ("seat", "name", "left", "cards", "niko_kadi", "to_play", "out_place")  # what PLAYER reads
 PLAYERS_KEPT = 64  # entries kept per game and language
@@ -244,7 +244,7 @@ def _set_move_lines(latest, moves):
             del kept[number]
     for move in moves:
         if move["number"] not in kept:
-            kept[move["number"]] = render_to_string(MOVE_LINE, {"move": move})
+            kept[move["number"]] = move_log_item(move)
         move["html"] = kept[move["number"]]
 
 

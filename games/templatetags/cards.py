@@ -52,15 +52,3 @@ def hand_card(entry, your_turn):
 def _hand_card(text, drawn, playable, your_turn, language):
     entry = {"text": text, "drawn": drawn, "playable": playable}
     return render_to_string("games/partials/hand_card.html", {"entry": entry, "your_turn": your_turn})
-
-
-@register.simple_tag
-def card_chip(text):
-    """A card as its rank and suit in large type, for lists of moves (legible at a glance,
-    lighter than a picture)."""
-    return _card_chip(text, get_language())
-
-
-@lru_cache(maxsize=PICTURES_KEPT)
-def _card_chip(text, language):
-    return render_to_string("games/partials/card_chip.html", {"card": card_face(text)})

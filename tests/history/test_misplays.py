@@ -49,7 +49,7 @@ def test_the_move_log_shows_a_misplay_and_its_penalty(client, misplayed, user):
     assert row.penalty == drawn >= 1
     client.force_login(user)
     page = words(client.get(reverse("games:table", args=[game.table_id])).text)
-    assert re.search(rf"misplayed {card[:-1]}\S* .*?drew {drawn}", page), page
+    assert re.search(rf"misplayed {card[:-1]} ?\S* and drew {drawn} cards?\b", page), page
 
 
 def test_the_replay_and_an_imported_copy_show_it_too(client, misplayed, admin_user):
@@ -61,7 +61,7 @@ def test_the_replay_and_an_imported_copy_show_it_too(client, misplayed, admin_us
     for shown in (finished, imported):
         url = reverse("history:replay", args=[shown.pk]) + f"?step={row.index + 1}"
         page = words(client.get(url).text)
-        assert f"misplayed {card[:-1]}" in page and f"— drew {drawn}" in page
+        assert re.search(rf"misplayed {card[:-1]}\S* and drew {drawn} cards?\b", page), page
 
 
 def test_the_migration_marks_the_misplays_of_games_played_before_it(misplayed):

@@ -8,9 +8,11 @@ import pytest
 from django.test import RequestFactory
 
 from games.live.rendering import render_to_string
+from games.presentation import move_entry
 
-TEMPLATE = "games/partials/move_log.html"  # includes another template, loops, translates
-CONTEXT = {"moves": [{"number": 2, "html": "<li>7H</li>"}, {"number": 1, "name": "baraka"}], "move_total": 2}
+TEMPLATE = "games/partials/move_log.html"  # loops, translates, calls a tag
+BARAKA_DREW = {"number": 1, "name": "baraka", **move_entry("draw", 1)}
+CONTEXT = {"moves": [{"number": 2, "html": "<li>7H</li>"}, BARAKA_DREW], "move_total": 2}
 
 
 @pytest.fixture

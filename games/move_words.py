@@ -1,0 +1,89 @@
+"""One move of a game in words, as HTML: who, and what they did ("wanjiru misplayed 7♥ and
+drew 2 cards", "baraka Q♥ 8♥ 4♥", "amani A♠ asks for hearts Niko Kadi!", "chebet drew 3
+cards"). The live table's move log and the replays both say a move this way.
+
+Built in Python with ``format_html``, not a template: a replay's move list may run to
+thousands of moves, and a template per move cost tens of milliseconds over a long game.
+
+Its cards come as ``CHIPS`` (rank and suit in large type: the live log's dozen lines, read
+at a glance) or ``LABELS`` (compact "Q♥": the replays' long lists). Either is named in words
+for screen readers (``role="img"``), the suit symbol hidden from them.
+"""
+
+from functools import lru_cache, partial
+
+from django.utils.html import conditional_escape, format_html, format_html_join
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language, ngettext
+from django.utils.translation import gettext as _
+
+from games.presentation import card_face
+
+CHIPS, LABELS = "chips", "labels"
+CARDS_KEPT = 256  # 54 cards x 2 renderings x 2 languages
+
+
+def move_words(move, cards=CHIPS):
+    """One move: an entry of ``presentation.move_entry`` with the player's ``name``."""
+    card = partial(_CARD_RENDERINGS[cards], language=get_language())  # kept per language
+    parts = [format_html('<span class="move-words__name">{}</span>', move["name"]), *_what(move, card)]
+    if move["niko_kadi"]:
+        parts.append(format_html('<span class="niko-flag">{}</span>', _("Niko Kadi!")))
+    return mark_safe(" ".join(conditional_escape(part) for part in parts))
+
+
+def move_log_item(move):
+    """A line of a live table's move log, with card chips (``move["number"]``: from 1)."""
+    return format_html('<li value="{}" class="move-log__item">{}</li>', move["number"], move_words(move))
+
+
+def _what(move, card):
+    kind = move["kind"]
+    if kind in ("play", "misplay"):
+        if kind == "misplay":
+            yield format_html('<span class="move-words__misplay">{}</span>', _("misplayed"))
+        shown = format_html_join(" ", "{}", ((card(text),) for text in move["cards"]))
+        yield format_html('<span class="move-words__cards">{}</span>', shown)
+        if kind == "misplay":
+            n = move["penalty"]
+            yield ngettext("and drew %(n)d card", "and drew %(n)d cards", n) % {"n": n}
+        if move["suit"]:
+            asks = _("asks for %(suit)s") % {"suit": move["suit"]["words"]}
+            yield format_html('<span class="move-words__suit">{}</span>', asks)
+    elif kind == "draw" and move["drew"]:
+        yield ngettext("drew %(n)d card", "drew %(n)d cards", move["drew"]) % {"n": move["drew"]}
+    elif kind == "draw":
+        yield _("drew")
+    elif kind == "accept":
+        yield _("was skipped")
+    elif kind == "resign":
+        yield format_html('<span class="move-words__resign">{}</span>', _("resigned"))
+    else:
+        yield _("passed")
+
+
+@lru_cache(maxsize=CARDS_KEPT)
+def _chip(text, language):
+    face = card_face(text)
+    if face["joker"]:
+        shown = format_html('<span aria-hidden="true">★</span>{}', _("Joker"))
+    else:
+        shown = format_html('{}<span aria-hidden="true">{}</span>', face["rank"], face["symbol"])
+    return format_html(
+        '<span class="card-chip card-chip--{0}" role="img" aria-label="{1}" title="{1}" data-card="{2}">'
+        "{3}</span>",
+        face["color"], face["name"], text, shown,
+    )
+
+
+@lru_cache(maxsize=CARDS_KEPT)
+def _label(text, language):
+    face = card_face(text)
+    shown = "★" if face["joker"] else face["rank"] + face["symbol"]
+    return format_html(
+        '<span class="card-label card-label--{0}" role="img" aria-label="{1}" title="{1}">{2}</span>',
+        face["color"], face["name"], shown,
+    )
+
+
+_CARD_RENDERINGS = {CHIPS: _chip, LABELS: _label}
