@@ -39,10 +39,9 @@ import time
 from dataclasses import dataclass
 
 from games.bots import _candidate_moves, _finishes_next, _score, can_finish
-from games.engine.cards import ACE, IS_PENALTY, IS_QUESTION, JACK, JOKER_RANK, KING, RANK, SUIT
 from games.engine.determinize import Observation
 from games.engine.moves import Move
-from games.engine.playout import Policy, playout
+from games.engine.playout import playout
 from games.engine.transitions import apply
 
 
@@ -55,18 +54,8 @@ class Budget:
 # The search levels, weakest first (games.bots.LEVELS lists them after random and greedy).
 BUDGETS = {"clever": Budget(400, 1.0), "expert": Budget(1500, 3.0)}
 ROOT_MOVES = 6
-FLAG_REDEALS = 6  # tries to give each opponent a hand that agrees with its Niko Kadi flag
+DECLARED_REDEALS = 6  # tries to give each declared opponent a hand that can finish
 PLAYOUT_LIMIT = 400  # moves per playout before the hands are compared
-OWN_POLICY = Policy()  # the bot's seat in the playouts
-OPPONENT_POLICY = Policy()  # the other seats'
-# How much likelier a card the bot has not seen is to be in an opponent's hand, by rank, than
-# the cards' mean (greedy against greedy, heads-up classic, past turn 10: a greedy player
-# keeps few wild and penalty cards, which it can always or soon play, and many kings and
-# questions, which it keeps while it has a plainer play).
-HELD_BY_RANK = {ACE: 0.45, JOKER_RANK: 0.4, JACK: 0.9, KING: 1.2}
-HELD_PENALTY, HELD_QUESTION, HELD_PLAIN = 0.9, 1.1, 1.1
-HELD_TOP_RANK = 0.3  # the top card's rank: greedy plays all it holds of it, and draws without one
-HELD_SUIT = 0.85  # the suit to follow
 
 
 @dataclass
@@ -94,22 +83,20 @@ def analyse(state, level, rng):
     ``Analysis``. Reads the position only through the mover's view."""
     budget = BUDGETS[level]
     observation = Observation(state.view(state.turn))
-    held = _held_factors(observation)
-    first = _deal(observation, held, rng)
+    first = _deal(observation, rng)
     candidates = _candidate_moves(first)
     ranked = sorted(((_score(first, m), i, m) for i, m in enumerate(candidates)), reverse=True)
     roots = [_Node(move, observation.seat) for _, _, move in ranked[:ROOT_MOVES]]
     deals = 0
-    policies = tuple(OWN_POLICY if s == observation.seat else OPPONENT_POLICY for s in range(state.players))
     if len(roots) > 1:
         deadline = time.thread_time() + budget.seconds
         deal = first
         while (deals + 1) * len(roots) <= budget.iterations and time.thread_time() < deadline:
             dice = rng.getrandbits(32)
             for node in roots:  # every root move on the same deal, with the same playout dice
-                _iterate(node, deal, random.Random(dice), policies)
+                _iterate(node, deal, random.Random(dice))
             deals += 1
-            deal = _deal(observation, held, rng)
+            deal = _deal(observation, rng)
     best = sorted(roots, key=_mean, reverse=True)  # stable: between equal means, greedy's order
     figures = [(n.move, _mean(n), n.visits) for n in best]
     move = _declaring(first, best[0].move)
@@ -120,55 +107,26 @@ def _mean(node):
     return node.wins / node.visits if node.visits else 0.0
 
 
-def _held_factor(card):
-    rank = RANK[card]
-    if rank in HELD_BY_RANK:
-        return HELD_BY_RANK[rank]
-    return HELD_PENALTY if IS_PENALTY[card] else HELD_QUESTION if IS_QUESTION[card] else HELD_PLAIN
-
-
-HELD = tuple(_held_factor(card) for card in range(54))
-
-
-def _held_factors(observation):
-    """``HELD`` for each card, less for the top card's rank and the suit to follow."""
-    top = RANK[observation.discard_pile[-1]]
-    suit = observation.suit
-    return tuple(
-        HELD[card]
-        * (HELD_TOP_RANK if RANK[card] == top else 1.0)
-        * (HELD_SUIT if suit is not None and SUIT[card] == suit else 1.0)
-        for card in range(54)
-    )
-
-
-def _deal(observation, held, rng):
-    """A sampled position (the opponents' cards drawn with the chances ``held``); redrawn a
-    few times until each opponent's hand agrees with its Niko Kadi flag as greedy keeps it
-    (declared after a move that leaves a hand that can finish, not otherwise): a declared
-    opponent can finish, an undeclared one cannot."""
-    state = observation.sample(rng, held)
-    for _ in range(FLAG_REDEALS):
-        if _agrees_with_flags(state, observation):
+def _deal(observation, rng):
+    """A sampled position; redrawn a few times until each opponent who declared Niko Kadi
+    holds a hand that can finish (as their declaration claims)."""
+    rules = observation.rules
+    claims = [
+        seat for seat, declared in enumerate(observation.declared) if declared and seat != observation.seat
+    ]
+    state = observation.sample(rng)
+    for _ in range(DECLARED_REDEALS):
+        if all(can_finish(state.hands[seat], rules) for seat in claims):
             break
-        state = observation.sample(rng, held)
+        state = observation.sample(rng)
     return state
 
 
-def _agrees_with_flags(state, observation):
-    rules = observation.rules
-    return all(
-        can_finish(hand, rules) == declared
-        for seat, (hand, declared) in enumerate(zip(state.hands, observation.declared, strict=True))
-        if seat != observation.seat
-    )
-
-
-def _iterate(root, state, rng, policies):
+def _iterate(root, state, rng):
     """One playout of root move ``root`` in a sampled deal, credited to it."""
     state = apply(state, _declaring(state, root.move), True)
     root.visits += 1
-    root.wins += _rewards(playout(state, rng, PLAYOUT_LIMIT, policies))[root.seat]
+    root.wins += _rewards(playout(state, rng, PLAYOUT_LIMIT))[root.seat]
 
 
 def _declaring(state, move):

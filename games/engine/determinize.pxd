@@ -9,6 +9,4 @@ cdef class Observation:
     cdef readonly list unseen
 
     @cython.locals(pile=list, hands=list, at=Py_ssize_t, seat=Py_ssize_t, size=Py_ssize_t)
-    cpdef State sample(self, object rng, tuple held=*)
-    @cython.locals(keyed=list, rest=list, dealt=Py_ssize_t, c=Py_ssize_t)
-    cdef list _weighted_order(self, list pile, tuple held, object rng)
+    cpdef State sample(self, object rng)

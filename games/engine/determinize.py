@@ -37,15 +37,10 @@ class Observation:
         # sorted: the same view gives the same samples from the same rng
         self.unseen = [c for c in range(52 + self.rules.jokers) if c not in known]
 
-    def sample(self, rng, held=None):
-        """A full position agreeing with this observation: the unseen cards dealt at random;
-        with ``held`` (a weight per card), the other hands' cards drawn one by one with
-        chances in proportion to their weights."""
+    def sample(self, rng):
+        """A full position agreeing with this observation: the unseen cards dealt at random."""
         pile = list(self.unseen)
-        if held is None:
-            shuffle(pile, rng)
-        else:
-            pile = self._weighted_order(pile, held, rng)
+        shuffle(pile, rng)
         hands = []
         at = 0
         for seat in range(len(self.hand_sizes)):
@@ -72,17 +67,6 @@ class Observation:
             rng.getrandbits(32),
             0,
         )
-
-    def _weighted_order(self, pile, held, rng):
-        """``pile`` with the other hands' cards first, in order of weighted draws without
-        replacement (Efraimidis and Spirakis: the largest keys ``u ** (1 / weight)``), then
-        the rest shuffled."""
-        random = rng.random
-        keyed = sorted([(random() ** (1.0 / held[c]), c) for c in pile], reverse=True)
-        dealt = sum(self.hand_sizes) - len(self.hand)
-        rest = [c for _, c in keyed[dealt:]]
-        shuffle(rest, rng)
-        return [c for _, c in keyed[:dealt]] + rest
 
 
 def _pending(pending):

@@ -7,7 +7,7 @@ the search bots' simulations. ``random_playout`` plays uniformly random legal mo
 listed (they are legal) and build no list of moves they do not need. Each changes one
 copy of the position in place (``transitions.apply_in_place``).
 
-The policy's weights are a ``Policy``'s C fields when compiled (``playout.pxd``).
+The policy's weights are C constants when compiled (``playout.pxd``): set them here.
 """
 
 from .cards import ACE, IS_JOKER, IS_PENALTY, IS_QUESTION, JACK, RANK, SUIT
@@ -16,47 +16,26 @@ from .moves import DRAW, PLAY
 from .transitions import apply_in_place, text_problem
 
 LIGHT_MOVE_LIMIT = 48  # moves weighed per turn: the shorter plays come first
+NOISE = 0.5  # a uniform random bonus in [0, NOISE) per move: playouts must vary
 WIN = 100.0
+EMPTY_WITHOUT_WIN = -3.0
+KEEP_WILD = 2.0  # an ace or a joker spent without a penalty to answer
+DRAW_COST = 1.5  # a draw costs more than the card: the tempo
 DECLARE_AT = 2  # declare Niko Kadi whenever a move leaves this many cards or fewer
+ATTACK = 0.5  # a penalty or a jack on top hurts the next player ...
+ATTACK_NEAR_FINISH = 2.0  # ... and more when they hold two cards or fewer
+SAME_SUIT_LEFT = 0.25  # per card kept of the suit to follow: a play for next turn
+UNANSWERED_QUESTION = 1.0  # a question left unanswered costs a card
+FINISH_NEXT = 2.0  # the cards kept are all of one finishing rank: one play can win next turn
 
 
-class Policy:
-    """The light policy's weights, in cards: what a move is worth beside shedding one card.
-    Playouts may give each seat its own (``playout``'s ``policies``)."""
-
-    def __init__(
-        self,
-        noise=0.5,  # a uniform random bonus in [0, noise) per move: playouts must vary
-        empty_without_win=-3.0,
-        keep_wild=2.0,  # an ace or a joker spent without a penalty to answer
-        draw_cost=1.5,  # a draw costs more than the card: the tempo
-        attack=0.5,  # a penalty or a jack on top hurts the next player ...
-        attack_near_finish=2.0,  # ... and more when they hold two cards or fewer
-        same_suit_left=0.25,  # per card kept of the suit to follow: a play for next turn
-        unanswered_question=1.0,  # a question left unanswered costs a card
-        finish_next=2.0,  # the cards kept are all of one finishing rank: one play can win next turn
-    ):
-        self.noise = noise
-        self.empty_without_win = empty_without_win
-        self.keep_wild = keep_wild
-        self.draw_cost = draw_cost
-        self.attack = attack
-        self.attack_near_finish = attack_near_finish
-        self.same_suit_left = same_suit_left
-        self.unanswered_question = unanswered_question
-        self.finish_next = finish_next
-
-
-LIGHT = Policy()
-
-
-def light_move(state, rng, policy=LIGHT):
+def light_move(state, rng):
     """A good-enough move for the player to move, cheaply: the best of at most
-    ``LIGHT_MOVE_LIMIT`` legal moves by a few rules of thumb (``policy``'s weights) plus noise."""
-    return _light_move(state, rng.random, policy)
+    ``LIGHT_MOVE_LIMIT`` legal moves by a few rules of thumb plus noise."""
+    return _light_move(state, rng.random)
 
 
-def _light_move(state, random, policy):
+def _light_move(state, random):
     """``light_move`` given the generator's ``random`` (a playout looks it up once)."""
     hand = state.hands[state.turn]
     held = len(hand)
@@ -67,7 +46,7 @@ def _light_move(state, random, policy):
     d = state._derived
     finishing = d.is_finishing
     next_held = len(state.hands[(state.turn + state.direction) % len(state.hands)])
-    attack = policy.attack + (policy.attack_near_finish if next_held <= 2 else 0.0)
+    attack = ATTACK + (ATTACK_NEAR_FINISH if next_held <= 2 else 0.0)
     best = None
     best_score = -1e9
     seen = 0
@@ -85,32 +64,32 @@ def _light_move(state, random, policy):
                     joker = False
                     for c in cards:
                         joker = joker or IS_JOKER[c]
-                    score = WIN if finishing[cards[-1]] and not joker else policy.empty_without_win
+                    score = WIN if finishing[cards[-1]] and not joker else EMPTY_WITHOUT_WIN
                 else:
                     last = cards[-1]
-                    score = played + owed - policy.keep_wild * wild
+                    score = played + owed - KEEP_WILD * wild
                     if IS_PENALTY[last] or RANK[last] == JACK:
                         score += attack
                     elif IS_QUESTION[last] and d.answers_in_play:
-                        score -= policy.unanswered_question
+                        score -= UNANSWERED_QUESTION
                     suit = move.suit if move.suit is not None else SUIT[last]
                     rank = -1  # the one rank kept, while every card kept is of a finishing rank
                     for c in hand:
                         if c not in cards:
                             if SUIT[c] == suit:
-                                score += policy.same_suit_left
+                                score += SAME_SUIT_LEFT
                             if rank == -1 and finishing[c]:
                                 rank = RANK[c]
                             elif rank != RANK[c] or not finishing[c]:
                                 rank = -2
                     if rank >= 0:
-                        score += policy.finish_next
+                        score += FINISH_NEXT
             elif kind == DRAW:
-                score = -policy.draw_cost - (owed if owed else 1)
+                score = -DRAW_COST - (owed if owed else 1)
             else:  # accept a jump, pass after a draw
-                score = -policy.draw_cost
+                score = -DRAW_COST
             chance = random()
-            score += chance * policy.noise
+            score += chance * NOISE
             if score > best_score:
                 best_score = score
                 best = move
@@ -125,17 +104,14 @@ def _light_move(state, random, policy):
     return best
 
 
-def playout(state, rng, limit=1000, policies=None):
+def playout(state, rng, limit=1000):
     """The position after ``light_move`` plays every seat from ``state`` to the end of the
-    game, or for ``limit`` moves; ``policies``: each seat's ``Policy`` (``LIGHT`` for all
-    when None)."""
+    game, or for ``limit`` moves."""
     state = state._copy()  # then changed in place: the caller's state stays as it was
-    if policies is None:
-        policies = (LIGHT,) * len(state.hands)
     random = rng.random
     moves = 0
     while not state.finished and moves < limit:
-        apply_in_place(state, _light_move(state, random, policies[state.turn]))
+        apply_in_place(state, _light_move(state, random))
         moves += 1
     return state
 
