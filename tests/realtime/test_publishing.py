@@ -1,7 +1,9 @@
 """A table's news published from a database thread (games.live.publishing) reaches the
-group's members as the Redis layer's own group_send would, whatever the layer's options."""
+group's members as the Redis layer's own group_send would, whatever the layer's options;
+with Redis out of reach, a move is still made and the lost news is a warning."""
 
 import asyncio
+import logging
 import os
 
 import pytest
@@ -9,9 +11,12 @@ from channels.layers import InMemoryChannelLayer
 from channels_redis.pubsub import RedisPubSubChannelLayer
 
 from games.live.publishing import GroupPublisher
+from games.models import Game
+from games.services import submit_move
+from tests.games.helpers import put_position
 from tests.realtime.helpers import WAIT
 
-pytestmark = pytest.mark.skipif(
+needs_redis = pytest.mark.skipif(
     not os.environ.get("REDIS_URL"), reason="needs Redis (REDIS_URL): .ci/run's second pass sets it"
 )
 MESSAGE = {"type": "table.changed", "game": 7, "seq": 12, "change": b"\x80rows"}
@@ -37,6 +42,7 @@ async def published_and_received(options, group="table.41"):
         await layer.flush()
 
 
+@needs_redis
 @pytest.mark.parametrize(
     "options",
     [{}, {"prefix": "kadi"}, {"symmetric_encryption_keys": ["a secret of the servers"]}],
@@ -46,6 +52,7 @@ def test_a_message_published_from_a_thread_reaches_the_group(options):
     assert asyncio.run(published_and_received(options)) == MESSAGE
 
 
+@needs_redis
 def test_other_groups_do_not_hear_it():
     async def other_group_hears():
         settings = config()
@@ -67,3 +74,18 @@ def test_only_a_redis_layer_of_servers_by_address_has_a_publisher():
     sentinel = {"sentinels": [("127.0.0.1", 26379)], "master_name": "kadi"}
     layer = RedisPubSubChannelLayer(hosts=[sentinel])
     assert GroupPublisher.for_layer(layer, {"CONFIG": {"hosts": [sentinel]}}) is None
+
+
+@pytest.mark.django_db(transaction=True)  # the news leaves once the move's transaction commits
+def test_with_redis_out_of_reach_the_move_is_made_and_the_lost_news_is_a_warning(
+    game, user, settings, caplog
+):
+    unreachable = {"hosts": ["redis://127.0.0.1:1/0"]}  # nothing listens on port 1
+    settings.CHANNEL_LAYERS = {"default": {**config(), "CONFIG": unreachable}}
+    put_position(game, hands=["7H 4C", "9D 5D"], discard=["7D"])
+    with caplog.at_level(logging.WARNING, logger="games.live.realtime"):
+        submit_move(game.pk, user, "7H")
+    assert Game.objects.get(pk=game.pk).move_count == 1
+    [warning] = [record for record in caplog.records if record.name == "games.live.realtime"]
+    assert warning.levelno == logging.WARNING and f"table {game.table_id}" in warning.getMessage()
+    assert warning.exc_info is None  # no traceback in the server's log
