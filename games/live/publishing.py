@@ -4,8 +4,9 @@ channels-redis's publish/subscribe layer publishes from the event loop, one mess
 time per Redis server: each holds a lock for its round trip and for the loop's turn to read
 the reply. A thread that committed a move handed its news to the loop (``async_to_sync``)
 and the news waited for the loop, then for the lock. On a busy server (bench/realtime.py,
-PostgreSQL + Redis, 50 tables, think 1 s) one move's news in a hundred reached the first
-socket 100 ms or more after the commit.
+PostgreSQL + Redis, 50 tables, think 1 s) the 99th percentile from a move's commit to its
+news at the first socket was 67 to 117 ms; published from the thread, 20 to 50 ms
+(docs/scaling.md, "Fifth round").
 
 ``GroupPublisher`` publishes from the calling thread, on a synchronous connection pool of
 its own, the message the layer's ``group_send`` would publish: the same channel name (the
