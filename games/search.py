@@ -18,39 +18,18 @@ margin twice the playouts (3000: 63.7%), 12 root moves (65.0%), less noise in th
 (64.3%). The search's choices are about as good as the light policy's playouts can
 tell, not short of samples. A tree below the root moves (information-set MCTS, Cowling,
 Powley and Whitehouse 2012) was measured weaker at the same budget (55 against 68 wins in
-100 games): with a few hundred playouts per root move its statistics stay thin. An
-opponent model from a public record of what each seat did (kept in the State and its
-view; the commits before this docstring's on branch ``infer``) did not clearly help: cards
-held since a draw with nothing pending dealt ones that could not have followed then (greedy
-draws only when it cannot play) won 191 of 300 (63.7%); with deals also redrawn until
-greedy holding them would have made each opponent's plays since it last received a card,
-205 of 300 (68.3%, 62.9–73.3%, 82 ms a move; on seeds 301..600 207 against 194 without)
-and 31 of 100 four-player games (31.0%, 22.8–40.6%, 115 ms), at a cost of 15–18% of
-``State.apply``'s speed. Dealt the true hands
-instead (an experiment), the search wins 190 of 200 (95%): the hands are worth the most,
-but what greedy's draws and recent plays tell of them is little (nine deals in ten agree
-with the plays within ten draws).
+100 games): with a few hundred playouts per root move its statistics stay thin.
 
-Issue 13's second round (branch ``strength``; seeds 1..200, where this search wins 144,
-72.0%; any change of choice sends the rest of a game elsewhere, so two searches of equal
-strength still split about a quarter of the games, some 25 won by each) kept nothing
-either: deals redrawn until every opponent's hand agrees with its Niko Kadi flag as greedy
-keeps it (declared exactly when its last play left a hand that can finish: in greedy games
-no undeclared one-card hand could finish, where a uniform deal gives it a finishing card
-one time in two) won 141 (23 games gained, 26 lost); with that, the opponents' playouts
-nearly without noise (0.05, nearer greedy) 146 (+30 −28), the bot's own with the light
-policy tuned against greedy (noise 0.1, an empty hand without a win −1: 51.5% against
-greedy instead of 49.2% over 10,000 games) 122 of 187 (+18 −31); each rank weighted by how
-much likelier greedy is to hold it than the unseen cards' mean (aces 0.45, jokers 0.4,
-penalty cards and jacks 0.9, kings 1.2, the rest 1.1: measured in greedy games), as
-importance weights of the deals 126 (+18 −36), also the top card's rank 0.3 and the suit
-to follow 0.85 132 (+23 −35), the same drawn into the deals (weighted sampling without
-replacement) 48 of 75 (+5 −15), aces and jokers weighted 2 instead 75 of 121 (+16 −31);
-the light policy's noise 1.0 instead of 0.5 (without the flags) 135 (+24 −33); branch
-``infer``'s record and opponent model with the flags 48 of 71 (+7 −14, 154 ms a move); 4
-root moves 142 (+21 −23), 3 root moves 133 (+25 −36). Why a prior that is right on the
-whole costs games was not found out; the deals stay uniform. The code measured is in the
-branch's commits before this docstring's.
+What an opponent's play tells of its hand was measured twice and not kept (the figures:
+bench/README.md, "`bots.py`"). A public record of each seat's draws and recent plays, with
+deals redrawn until greedy holding them would have played so (commits 1d2dcf1 and 6639545,
+reverted by c9e0310), gained about 3 points heads-up, within the noise, nothing at four
+players, and cost ``State.apply`` 15-18%. Deals agreeing with each opponent's Niko Kadi
+flag, playouts nearer greedy for the opponents, a playout policy tuned against greedy, and
+priors on which ranks greedy holds (commit 23bdbd7, reverted by fcb1cea) gained nothing
+either; the priors, right on average, lost games. Yet dealt the true hands (an
+experiment) the search wins 95%: the hands are worth the most, and greedy's play tells
+little of them.
 
 The search reads the position only through ``state.view(seat)``: it cannot see hidden cards.
 """
