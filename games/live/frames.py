@@ -14,6 +14,8 @@ hand, and the seats panel of those not in play, once while they stay the same. T
 change frame itself is rendered once per kind of viewer (``_role``: each player, everyone
 else logged in, the anonymous) and language, with a placeholder for the CSRF token that
 each socket then sets in: the cost of a change grows with the players, not the spectators.
+While a game runs, that render is a kept skeleton with the move's values set in
+(``games.live.skeletons``).
 """
 
 from dataclasses import dataclass
@@ -22,12 +24,11 @@ from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
 from django.http import HttpRequest
 from django.middleware.csrf import CSRF_SECRET_LENGTH, get_token
-from django.utils import timezone
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, get_language_from_request
 
 from games import presence
-from games.live import readings
+from games.live import readings, skeletons
 from games.live.rendering import render_to_string
 from games.models import ChatMessage, Presence, Table
 from games.move_words import move_log_item
@@ -98,7 +99,7 @@ def table_frame(
     if full or people or error or move_error:
         html = _render(latest, viewer, now, full, people, error, move_error)
     else:  # a plain change: rendered once for every viewer alike (see above)
-        html = _change_html(latest, viewer, now)
+        html = _change_html(latest, viewer)
     return Frame(html, game.pk if game else None, game.seq if game else None)
 
 
@@ -115,15 +116,23 @@ def change_frame(table_id, viewer, news, change=None):
     game = latest.reading.game
     if not game.is_running and _change_key(latest, viewer) not in latest.renders:
         return None
-    return Frame(_change_html(latest, viewer, timezone.now()), game.pk, game.seq)
+    return Frame(_change_html(latest, viewer), game.pk, game.seq)
 
 
-def _change_html(latest, viewer, now):
+def _change_html(latest, viewer):
     """The change frame for ``viewer``: rendered once per kind of viewer and language,
     the viewer's CSRF token set in."""
     key = _change_key(latest, viewer)
     if key not in latest.renders:
-        latest.renders[key] = _render(latest, viewer, now, csrf_token=CSRF_PLACEHOLDER)
+        context = _context(latest, viewer.user)
+
+        def render(context):
+            return viewer.render(CHANGE, context, CSRF_PLACEHOLDER)
+
+        if skeletons.applies(context):
+            latest.renders[key] = skeletons.change_html(latest, context, render)
+        else:
+            latest.renders[key] = render(context)
     return latest.renders[key].replace(CSRF_PLACEHOLDER, viewer.csrf_token)
 
 
@@ -131,10 +140,21 @@ def _change_key(latest, viewer):
     return ("change", _role(latest.reading, viewer.user), get_language())
 
 
-def _render(latest, viewer, now, full=False, people=False, error="", move_error="", csrf_token=None):
-    reading, user = latest.reading, viewer.user
-    table = reading.table
-    context = table_context(table, user, reading)
+def _render(latest, viewer, now, full=False, people=False, error="", move_error=""):
+    context = _context(latest, viewer.user, error, move_error)
+    table = latest.reading.table
+    if full or people:
+        context.update(people_context(table, now))
+    if full:
+        context.update(chat_context(table, viewer.user))
+    # The hand and the seats panel, kept for many viewers, hold a placeholder for the token.
+    return viewer.render(FULL if full else CHANGE, context).replace(CSRF_PLACEHOLDER, viewer.csrf_token)
+
+
+def _context(latest, user, error="", move_error=""):
+    """The frame's context for ``user``, with the fragments rendered once for many viewers."""
+    reading = latest.reading
+    context = table_context(reading.table, user, reading)
     context.update(error=error, move_error=move_error, seated_people=None, shared=_shared(latest))
     if reading.game is not None and reading.game.is_running:
         _set_players(latest, context)
@@ -143,12 +163,7 @@ def _render(latest, viewer, now, full=False, people=False, error="", move_error=
         context["hand_html"] = _hand(latest, context, user.pk)
     if not in_play:
         context["seats_html"] = _seats(latest, context, user)
-    if full or people:
-        context.update(people_context(table, now))
-    if full:
-        context.update(chat_context(table, user))
-    html = viewer.render(FULL if full else CHANGE, context, csrf_token)
-    return html if csrf_token == CSRF_PLACEHOLDER else html.replace(CSRF_PLACEHOLDER, viewer.csrf_token)
+    return context
 
 
 def _hand(latest, context, user_id):

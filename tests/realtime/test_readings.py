@@ -2,7 +2,7 @@
 that made them or in another one from the packed change its group message carries, renders
 exactly as a reading made afresh from the database, for every viewer, at every step of
 whole games: moves, the server's forced moves, a resignation, the end; so do the pieces
-kept from one reading to the next (each player's hand)."""
+kept from one reading to the next (each player's hand, the change frames' skeletons)."""
 
 import pickle
 import random
@@ -10,7 +10,7 @@ import re
 
 import pytest
 from django.contrib.auth.models import AnonymousUser
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from games import services, signals
 from games.live import frames, readings
@@ -18,7 +18,7 @@ from games.models import Game, Table
 from games.table_page import read_table
 
 pytestmark = pytest.mark.django_db
-TIME_LEFT = re.compile(r'data-ms="\d+"')
+TIME_LEFT = re.compile(r'data-ms="\d+"|data-clock-text>[^<]*<')  # read afresh at each render
 
 
 @pytest.fixture
@@ -84,6 +84,44 @@ def test_an_advanced_reading_renders_as_a_fresh_one(
         assert renders(readings.Latest(elsewhere), viewers, now) == expected
         steps += 1
     assert steps > 5
+
+
+@pytest.mark.parametrize(
+    ("preset", "seats", "seed", "language"),
+    [("classic", 4, 3, "en"), ("rulebook", 3, 4, "sw"), ("friendly", 2, 5, "en"), ("chains", 4, 6, "sw")],
+)
+def test_a_change_frame_from_its_skeleton_is_the_templates_own_render(
+    make_user, django_capture_on_commit_callbacks, preset, seats, seed, language
+):
+    """At every move of whole games on the clock, each kind of viewer's change frame (a kept
+    skeleton with the move's values set in: ``games.live.skeletons``) is exactly the frame
+    the templates render for them from a fresh reading."""
+    # Names that escaping changes, and one that looks like a skeleton's mark.
+    names = ["<b>o'neill & co</b>", 'kadi-"quoted"', "kadi-0123456789abcdef-status-", "wanjiru"]
+    players = [make_user(f"player{n}", display_name=names[n]) for n in range(seats)]
+    table = services.create_table(players[0], "Skeletons", seats, preset)
+    Table.objects.filter(pk=table.pk).update(rule_overrides={"max_turns": 150}, turn_timer_seconds=90)
+    for person in players[1:]:
+        services.take_seat(table, person)
+    game = services.start_game(table, players[0])
+    viewers = [frames.Viewer({"user": person}) for person in players]
+    viewers += [frames.Viewer({"user": make_user("watcher")}), frames.Viewer({"user": AnonymousUser()})]
+    readings.latest(table.pk)
+    rng = random.Random(seed)
+    shapes = set()
+    with translation.override(language):
+        while Game.objects.get(pk=game.pk).is_running:
+            with django_capture_on_commit_callbacks(execute=True):
+                play(game, players, rng)
+            news = (game.pk, Game.objects.get(pk=game.pk).seq)
+            now = timezone.now()
+            sent = [frames.change_frame(table.pk, viewer, news) for viewer in viewers]
+            if not all(sent):  # the game is over: its results are rendered afresh
+                break
+            expected = renders(readings.Latest(read_table(Table.objects.get(pk=table.pk))), viewers, now)
+            assert [TIME_LEFT.sub("", frame.html) for frame in sent] == expected
+            shapes |= set(readings.in_memory(table.pk, news).fragments[("skeletons", language)])
+    assert len(shapes) > 2 * len(viewers)  # turns came and went for every viewer
 
 
 def test_a_reading_not_one_step_behind_is_read_afresh(
