@@ -77,8 +77,11 @@ class Viewer:
 
 CSRF_PLACEHOLDER = "csrf-token-of-the-viewer"  # set into a shared render per socket
 HAND = "games/partials/hand.html"
+HAND_CARDS = "games/partials/hand_cards.html"
 SEQ_MARK, TOTAL_MARK = "event-number-of-the-game", "move-count-of-the-game"  # set into a kept hand
+CARDS_MARK = "cards-of-the-players-hand"  # set into a kept hand form
 HANDS_KEPT = 4  # per player and language: their hand on others' turns, on their own, after a draw
+HAND_FORMS_KEPT = 32  # per game and language: on others' turns, on one's own with each set of actions
 SEATS = "games/partials/seats.html"
 SEAT_KEYS = ("position", "user", "name", "bot", "you", "removable")  # what SEATS reads of a seat
 SEATS_KEPT = 8  # panels kept per game: spectators, the anonymous, seated non-players, in two languages
@@ -171,12 +174,12 @@ def _hand(latest, context, user_id):
     next while the player's cards and what they may do do: so each player's last few are
     kept across the game's readings (``Latest.fragments``), with marks for what changes at
     every move (the event number, the move count, the viewer's CSRF token), and used again
-    for the same inputs: everything ``HAND`` reads that can change during a game."""
+    for the same inputs: everything ``HAND`` reads that can change during a game. A new one
+    is the form for what the player may do (``_hand_form``) with their cards set in."""
     game, game_row = context["game"], context["game_row"]
     cards = tuple((card["text"], card["drawn"], card["playable"]) for card in game["hand_cards"])
-    inputs = (
+    form = (
         game_row.pk,
-        cards,
         game["your_turn"],
         game["your_niko_kadi"],
         game["niko_kadi_rule"],
@@ -184,16 +187,31 @@ def _hand(latest, context, user_id):
         game["draw_count"],
     )
     kept = latest.fragments.setdefault(("hands", get_language(), user_id), {})
-    html = kept.get(inputs)
+    html = kept.get((form, cards))
     if html is None:
-        marked = {"pk": game_row.pk, "seq": SEQ_MARK}
-        marks = {"game_row": marked, "move_total": TOTAL_MARK, "csrf_token": CSRF_PLACEHOLDER}
-        html = render_to_string(HAND, {**context, **marks})
+        html = _hand_form(latest, context, form).replace(CARDS_MARK, render_to_string(HAND_CARDS, context))
         if len(kept) >= HANDS_KEPT:
             kept.clear()
-        kept[inputs] = html
+        kept[form, cards] = html
     html = html.replace(SEQ_MARK, str(game_row.seq)).replace(TOTAL_MARK, str(context["move_total"]))
-    return mark_safe(html)  # rendered from the template: escaped already
+    return mark_safe(html)  # rendered from the templates: escaped already
+
+
+def _hand_form(latest, context, form):
+    """``HAND`` for ``form`` (what a player may do), with marks for the cards and for what
+    changes at every move: the same for every player of the game, so kept for them all."""
+    kept = latest.fragments.setdefault(("hand forms", get_language()), {})
+    if form not in kept:
+        if len(kept) >= HAND_FORMS_KEPT:
+            kept.clear()
+        marks = {
+            "game_row": {"pk": context["game_row"].pk, "seq": SEQ_MARK},
+            "move_total": TOTAL_MARK,
+            "csrf_token": CSRF_PLACEHOLDER,
+            "hand_cards_html": CARDS_MARK,
+        }
+        kept[form] = render_to_string(HAND, {**context, **marks})
+    return kept[form]
 
 
 def _seats(latest, context, user):

@@ -41,15 +41,18 @@ def renders(latest, viewers, now):
 
 
 def play(game, players, rng, resign_at=None):
-    """One random legal move (or, at move ``resign_at``, a resignation of the player to move)."""
+    """One random legal move, declaring Niko Kadi whenever it may (or, at move ``resign_at``,
+    a resignation of the player to move)."""
     game = Game.objects.get(pk=game.pk)
     state = game.engine_state()
     mover = players[state.turn]
     if game.move_count == resign_at:
         services.resign(game, mover)
         return
-    moves = [move for move in state.legal_moves() if move.kind != "resign"]
-    services.submit_move(game.pk, mover, str(rng.choice(moves)), expected_seq=game.seq)
+    move = rng.choice([move for move in state.legal_moves() if move.kind != "resign"])
+    if state.problem(move.with_declare()) is None:
+        move = move.with_declare()
+    services.submit_move(game.pk, mover, str(move), expected_seq=game.seq)
 
 
 @pytest.mark.parametrize(
