@@ -515,7 +515,12 @@ class Rules:
         return cls(**{key: OPTIONS_BY_NAME[key].clean(value) for key, value in values.items()})
 
     def to_dict(self):
-        """Every option, JSON-safe; ``Rules.from_dict(r.to_dict()) == r``."""
+        """Every option, JSON-safe; ``Rules.from_dict(r.to_dict()) == r``. A new dict each
+        time (the caller may change it), copied from one made once: every view has one."""
+        return dict(self._options)
+
+    @cached_property
+    def _options(self):
         return {option.name: option.dump(getattr(self, option.name)) for option in OPTIONS}
 
     def overrides(self, preset):

@@ -107,6 +107,13 @@ def test_rules_round_trip_through_json(name):
     assert Rules.from_dict(json.loads(json.dumps(rules.to_dict()))) == rules
 
 
+def test_a_changed_rules_dict_leaves_the_rules_and_the_next_dict_alone():
+    rules = Rules.preset("classic")
+    options = rules.to_dict()
+    options["jokers"] = 0
+    assert rules.jokers == rules.to_dict()["jokers"] == Rules.preset("classic").jokers != 0
+
+
 def test_rules_default_to_classic_and_take_overrides():
     assert Rules.from_dict({}) == Rules.preset("classic")
     rules = Rules.from_dict({"preset": "friendly", "jokers": 0})
