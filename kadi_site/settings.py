@@ -160,6 +160,15 @@ if REDIS_URL:
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# Logging: Django's defaults, except that a refused request (django.security's loggers) is
+# one warning line, not an error with a traceback (kadi_site/logs.py).
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"refusals": {"class": "kadi_site.logs.RefusalHandler"}},
+    "loggers": {"django.security": {"handlers": ["refusals"], "propagate": False}},
+}
+
 # Accounts
 AUTH_USER_MODEL = "accounts.User"
 AUTH_PASSWORD_VALIDATORS = [

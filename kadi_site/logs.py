@@ -1,0 +1,19 @@
+"""A refused request is a warning in the log, not an error.
+
+Django answers each ``SuspiciousOperation`` with 400 (a form of over 1,000 fields or a body
+over ``DATA_UPLOAD_MAX_MEMORY_SIZE``, an admin lookup that reaches a hidden field:
+kadi_site/admin_guard.py) and logs it on a ``django.security.<kind>`` logger as an error
+with its traceback, though it is what a visitor sent, not a fault of the server.
+``settings.LOGGING`` hands those loggers' records to ``RefusalHandler``, which logs each
+again as one warning line.
+"""
+
+import logging
+
+logger = logging.getLogger(__name__)
+
+
+class RefusalHandler(logging.Handler):
+    def emit(self, record):
+        kind = record.name.removeprefix("django.security.")
+        logger.warning("Refused (%s): %s", kind, record.getMessage())
