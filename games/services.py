@@ -776,12 +776,13 @@ DEFAULT_CHAT_WINDOW = 10
 
 
 def post_chat(table_id, user, text, now=None):
-    """Add ``user``'s line to a table's chat and return the ``ChatMessage``; refuses empty
-    or overlong lines and more than ``CHAT_BURST`` lines per ``CHAT_WINDOW_SECONDS``."""
+    """Add ``user``'s line to a table's chat and return the ``ChatMessage``; refuses lines
+    with nothing visible (zero-width characters alone), overlong lines and more than
+    ``CHAT_BURST`` lines per ``CHAT_WINDOW_SECONDS``."""
     text = (text or "").strip()
     if not user.is_authenticated:
         raise ServiceError(_("Log in to chat."))
-    if not text:
+    if not any(char.isprintable() and not char.isspace() for char in text):
         raise ServiceError(_("Write something first."))
     if len(text) > ChatMessage.MAX_LENGTH:
         raise ServiceError(

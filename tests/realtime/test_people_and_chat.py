@@ -80,6 +80,7 @@ async def test_a_chat_line_reaches_players_and_spectators_escaped(table, user, b
     [
         ("", "Write something first."),
         ("   ", "Write something first."),
+        ("\u200b\u200d \u2060\ufeff", "Write something first."),  # nothing visible: zero-width characters
         ("x" * 301, "at most 300 characters"),
     ],
 )
