@@ -70,6 +70,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "kadi_site.wrong_method.explain_wrong_method",  # last: its sentence is in the visitor's language
 ]
 
 ROOT_URLCONF = "kadi_site.urls"
