@@ -78,3 +78,11 @@ def test_the_account_forms_help_and_errors_from_django_are_in_swahili(client, us
     assert "Hakikisha thamani hii ina herufi 40 au chache" in pages[-1]
     for page in pages:
         assert [text for text in ENGLISH_FROM_DJANGO if text in page] == []
+
+
+def test_the_new_table_forms_turn_clocks_are_in_the_readers_language(client, user):
+    client.force_login(user)
+    swahili = client.get(reverse("games:lobby"), HTTP_ACCEPT_LANGUAGE="sw").text
+    english = client.get(reverse("games:lobby"), HTTP_ACCEPT_LANGUAGE="en").text
+    assert "sekunde 15 kwa zamu" in swahili and "seconds a turn" not in swahili
+    assert "15 seconds a turn" in english
