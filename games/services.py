@@ -77,11 +77,16 @@ class MoveRefused(ServiceError):
 # -- Tables and seats ---------------------------------------------------------------
 
 
+def _shows_something(text):
+    """Whether ``text`` has a visible character: zero-width ones and spaces alone do not."""
+    return any(char.isprintable() and not char.isspace() for char in text)
+
+
 def create_table(user, name, seat_count, preset, sit=True, turn_timer_seconds=None):
     """A new table created by ``user``, who takes its first seat unless ``sit`` is false;
     ``turn_timer_seconds``: the turn clock (None: none)."""
     name = (name or "").strip()
-    if not name:
+    if not _shows_something(name):
         raise ServiceError(_("Give the table a name."))
     if len(name) > Table._meta.get_field("name").max_length:
         raise ServiceError(_("That name is too long."))
@@ -782,7 +787,7 @@ def post_chat(table_id, user, text, now=None):
     text = (text or "").strip()
     if not user.is_authenticated:
         raise ServiceError(_("Log in to chat."))
-    if not any(char.isprintable() and not char.isspace() for char in text):
+    if not _shows_something(text):
         raise ServiceError(_("Write something first."))
     if len(text) > ChatMessage.MAX_LENGTH:
         raise ServiceError(
