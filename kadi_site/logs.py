@@ -5,7 +5,8 @@ over ``DATA_UPLOAD_MAX_MEMORY_SIZE``, an admin lookup that reaches a hidden fiel
 kadi_site/admin_guard.py) and logs it on a ``django.security.<kind>`` logger as an error
 with its traceback, though it is what a visitor sent, not a fault of the server.
 ``settings.LOGGING`` hands those loggers' records to ``RefusalHandler``, which logs each
-again as one warning line.
+again as one warning line. Likewise Django's warning for a 403 from a ``PermissionDenied``
+(``django.request``) carries the exception's traceback: ``WithoutTraceback`` drops it.
 """
 
 import logging
@@ -17,3 +18,12 @@ class RefusalHandler(logging.Handler):
     def emit(self, record):
         kind = record.name.removeprefix("django.security.")
         logger.warning("Refused (%s): %s", kind, record.getMessage())
+
+
+class WithoutTraceback(logging.Filter):
+    """Drops the traceback of a warning (a 4xx answer): only errors (5xx) keep theirs."""
+
+    def filter(self, record):
+        if record.levelno < logging.ERROR:
+            record.exc_info = record.exc_text = None
+        return True

@@ -161,13 +161,17 @@ if REDIS_URL:
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# Logging: Django's defaults, except that a refused request (django.security's loggers) is
-# one warning line, not an error with a traceback (kadi_site/logs.py).
+# Logging: Django's defaults, except that a refused request (django.security's loggers, a
+# 403 of django.request's) is one warning line, not an error or a traceback (kadi_site/logs.py).
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
+    "filters": {"without_traceback": {"()": "kadi_site.logs.WithoutTraceback"}},
     "handlers": {"refusals": {"class": "kadi_site.logs.RefusalHandler"}},
-    "loggers": {"django.security": {"handlers": ["refusals"], "propagate": False}},
+    "loggers": {
+        "django.security": {"handlers": ["refusals"], "propagate": False},
+        "django.request": {"filters": ["without_traceback"]},
+    },
 }
 
 # Accounts

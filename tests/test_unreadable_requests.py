@@ -100,3 +100,12 @@ def test_an_admin_lookup_of_a_hidden_field_is_refused_with_a_warning(staff_clien
     assert response.status_code == 400
     assert errors(server_log) == []
     assert warned(server_log, "seed__gt")
+
+
+def test_a_forbidden_request_is_one_warning_line_without_a_traceback(staff_client, server_log):
+    """Django logs a PermissionDenied's 403 as a warning with the exception's traceback."""
+    response = staff_client.post("/admin/games/table/rules-preview/", {"_table": "abc"})
+
+    assert response.status_code == 403
+    assert warned(server_log, "Forbidden")
+    assert [record.getMessage() for record in server_log if record.exc_info] == []
