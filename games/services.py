@@ -785,7 +785,8 @@ def post_chat(table_id, user, text, now=None):
     with nothing visible (zero-width characters alone), overlong lines and more than
     ``CHAT_BURST`` lines per ``CHAT_WINDOW_SECONDS``."""
     text = (text or "").strip()
-    if not user.is_authenticated:
+    # A socket's user is as it was when the socket opened: the account may be closed since.
+    if not user.is_authenticated or not get_user_model().objects.filter(pk=user.pk, is_active=True).exists():
         raise ServiceError(_("Log in to chat."))
     if not _shows_something(text):
         raise ServiceError(_("Write something first."))
