@@ -116,3 +116,10 @@ class AccountSettingsForm(forms.ModelForm):
     class Meta:
         model = User
         fields = ("display_name", "email", "hand_order", "turn_sound", "turn_notification")
+
+    def clean_display_name(self):
+        name = self.cleaned_data["display_name"]
+        if name and not any(char.isprintable() and not char.isspace() for char in name):
+            # zero-width characters alone: a blank name at the table
+            raise ValidationError(_("A display name needs at least one visible character."), code="invisible")
+        return name

@@ -10,6 +10,7 @@ from django.contrib.auth import views as auth_views
 from django.contrib.auth.mixins import LoginRequiredMixin
 from django.contrib.messages.views import SuccessMessageMixin
 from django.core.exceptions import NON_FIELD_ERRORS
+from django.db import IntegrityError
 from django.shortcuts import redirect, render
 from django.urls import reverse_lazy
 from django.utils.translation import gettext as _
@@ -42,7 +43,12 @@ class SignUpView(FormView):
         return super().dispatch(request, *args, **kwargs)
 
     def form_valid(self, form):
-        user = form.save()
+        try:
+            user = form.save()
+        except IntegrityError:  # another sign-up took the name since the form checked it
+            form = self.get_form()
+            form.is_valid()  # checks it again: now it is taken, as for any taken name
+            return self.form_invalid(form)
         login(self.request, user)
         messages.success(self.request, _("Welcome to Kadi, %(name)s!") % {"name": user.name})
         return redirect(settings.LOGIN_REDIRECT_URL)

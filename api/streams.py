@@ -22,6 +22,7 @@ from api import feed
 from games import presence
 from games.live import realtime, turn_clock
 from games.live.db_calls import db_call
+from games.models import Game
 
 DEFAULT_KEEPALIVE = 5  # seconds, unless settings.API_KEEPALIVE_SECONDS
 
@@ -62,7 +63,8 @@ class TableNews:
 
 
 async def game_stream(game_id, table_id, seat, user_id):
-    """A seat's game: "gameFull", then a "gameState" for every change, until the game is over.
+    """A seat's game: "gameFull", then a "gameState" for every change, until the game is over
+    (or deleted).
 
     It also looks again at every keep-alive: a message lost on the way (a channel layer
     may drop one) delays news by one interval at most."""
@@ -83,7 +85,10 @@ async def game_stream(game_id, table_id, seat, user_id):
                 yield b"\n"
             elif message.get("type") == "table.changed":
                 turn_clock.wake(table_id, (message["game"], message["seq"]))
-            frame, cursor = await db_call(feed.game_frame)(game_id, seat, cursor)
+            try:
+                frame, cursor = await db_call(feed.game_frame)(game_id, seat, cursor)
+            except Game.DoesNotExist:  # deleted meanwhile (its table, by the admin): nothing to follow
+                return
             if frame is not None:
                 yield line(frame)
     finally:

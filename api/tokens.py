@@ -1,6 +1,7 @@
 """Making, checking and revoking API tokens (every write to ``ApiToken``)."""
 
 import hashlib
+import re
 import secrets
 from datetime import timedelta
 
@@ -14,6 +15,7 @@ TOKEN_PREFIX = "kadi_"
 SHOWN_PREFIX = len(TOKEN_PREFIX) + 4
 MAX_TOKEN_LENGTH = 100  # longer Authorization values are refused unread
 LAST_USED_EVERY = timedelta(minutes=1)  # last_used_at is written at most this often
+CONTROL_CHARACTERS = re.compile("[\x00-\x1f\x7f-\x9f]")  # NUL too, which PostgreSQL refuses
 
 
 class TokenError(Exception):
@@ -31,6 +33,8 @@ def create_token(user, label):
         raise TokenError(_("Give the token a label."))
     if len(label) > ApiToken._meta.get_field("label").max_length:
         raise TokenError(_("That label is too long."))
+    if CONTROL_CHARACTERS.search(label):
+        raise TokenError(_("That label holds characters that are not text."))
     if user.is_bot:
         raise TokenError(_("Bots have no API tokens."))
     with transaction.atomic():

@@ -8,6 +8,7 @@ rate limit.
 
 from django.http import JsonResponse, StreamingHttpResponse
 from django.utils.translation import gettext as _
+from django.views.decorators.csrf import csrf_exempt
 
 from api import feed, openapi, streams
 from api.auth import endpoint, error
@@ -103,9 +104,13 @@ async def event_stream(request):
     return _ndjson(streams.event_stream(request.user))
 
 
+@csrf_exempt  # as every API view: a program sends no CSRF token, and answers are JSON
 def openapi_document(request):
+    if request.method != "GET":
+        return error(_("Use %(method)s here.") % {"method": "GET"}, 405, Allow="GET")
     return JsonResponse(openapi.document())
 
 
+@csrf_exempt
 def not_found(request, rest=""):
     return error(_("There is no such API endpoint."), 404)

@@ -118,7 +118,8 @@ class TableAdmin(HiddenFieldsAdmin):
     def _rules_preview(self, request):
         table_id = request.POST.get("_table", "")
         if table_id:
-            table = get_object_or_404(Table, pk=table_id) if table_id.isdigit() else None
+            number = table_id.isascii() and table_id.isdigit()  # "²".isdigit(), yet int() refuses it
+            table = get_object_or_404(Table, pk=table_id) if number else None
             allowed = table is not None and self.has_change_permission(request, table)
         else:
             table, allowed = Table(), self.has_add_permission(request)

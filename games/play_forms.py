@@ -5,14 +5,21 @@ They only check the shape of what was posted; ``games.services`` decides what is
 """
 
 from django import forms
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext_lazy
 
 from games.bots import LEVELS
 from games.models import MAX_SEATS, MIN_SEATS, Table
 from games.presentation import PRESET_LABEL_WORDS
 
 TURN_CLOCKS = (15, 30, 60, 120)  # the turn clocks a new table may choose (the admin sets any)
+
+
+def turn_clock_choices():
+    """The turn clocks offered, in the language of the request rendering the form."""
+    return [("", gettext("none"))] + [
+        (n, ngettext("%(n)d second a turn", "%(n)d seconds a turn", n) % {"n": n}) for n in TURN_CLOCKS
+    ]
 
 
 class NewTableForm(forms.Form):
@@ -26,10 +33,7 @@ class NewTableForm(forms.Form):
     preset = forms.ChoiceField(label=_("Rules"), choices=list(PRESET_LABEL_WORDS.items()))
     turn_timer_seconds = forms.TypedChoiceField(
         label=_("Turn clock"),
-        choices=[("", _("none"))] + [
-            (n, ngettext_lazy("%(n)d second a turn", "%(n)d seconds a turn", "n") % {"n": n})
-            for n in TURN_CLOCKS
-        ],
+        choices=turn_clock_choices,  # called at each render (a list's labels were made once, in English)
         coerce=int,
         empty_value=None,
         required=False,

@@ -77,11 +77,16 @@ class MoveRefused(ServiceError):
 # -- Tables and seats ---------------------------------------------------------------
 
 
+def _shows_something(text):
+    """Whether ``text`` has a visible character: zero-width ones and spaces alone do not."""
+    return any(char.isprintable() and not char.isspace() for char in text)
+
+
 def create_table(user, name, seat_count, preset, sit=True, turn_timer_seconds=None):
     """A new table created by ``user``, who takes its first seat unless ``sit`` is false;
     ``turn_timer_seconds``: the turn clock (None: none)."""
     name = (name or "").strip()
-    if not name:
+    if not _shows_something(name):
         raise ServiceError(_("Give the table a name."))
     if len(name) > Table._meta.get_field("name").max_length:
         raise ServiceError(_("That name is too long."))
@@ -776,12 +781,14 @@ DEFAULT_CHAT_WINDOW = 10
 
 
 def post_chat(table_id, user, text, now=None):
-    """Add ``user``'s line to a table's chat and return the ``ChatMessage``; refuses empty
-    or overlong lines and more than ``CHAT_BURST`` lines per ``CHAT_WINDOW_SECONDS``."""
+    """Add ``user``'s line to a table's chat and return the ``ChatMessage``; refuses lines
+    with nothing visible (zero-width characters alone), overlong lines and more than
+    ``CHAT_BURST`` lines per ``CHAT_WINDOW_SECONDS``."""
     text = (text or "").strip()
-    if not user.is_authenticated:
+    # A socket's user is as it was when the socket opened: the account may be closed since.
+    if not user.is_authenticated or not get_user_model().objects.filter(pk=user.pk, is_active=True).exists():
         raise ServiceError(_("Log in to chat."))
-    if not text:
+    if not _shows_something(text):
         raise ServiceError(_("Write something first."))
     if len(text) > ChatMessage.MAX_LENGTH:
         raise ServiceError(

@@ -12,7 +12,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from games import services
 from games.documents import rules_document_html
@@ -24,7 +24,7 @@ from games.table_page import lobby_tables, misplay_text, table_context
 TABLE_AREA = "games/partials/table_update.html"  # the table area and the move log
 
 
-@require_GET
+@require_safe
 def lobby(request):
     services.abandon_stale_games()  # no server process may be watching those tables
     return render(request, "games/lobby.html", {"tables": lobby_tables(), "form": NewTableForm()})
@@ -44,13 +44,13 @@ def create_table(request):
     return render(request, "games/lobby.html", {"tables": lobby_tables(), "form": form}, status=400)
 
 
-@require_GET
+@require_safe
 def table(request, table_id):
     table = get_object_or_404(Table, pk=table_id)
     return render(request, "games/table.html", table_context(table, request.user))
 
 
-@require_GET
+@require_safe
 def table_area(request, table_id):
     """The part of the table page that changes; polled, and each poll plays a due bot move."""
     table = get_object_or_404(Table, pk=table_id)
@@ -171,7 +171,7 @@ def _submit_move(request, table, form):
     return misplay_text(row.broken_rule) if row.broken_rule else None
 
 
-@require_GET
+@require_safe
 def rules(request):
     return render(
         request,

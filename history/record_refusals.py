@@ -64,9 +64,39 @@ def _field_messages():
 
 
 def _reason(where, error):
-    """pydantic's message, after the path inside the part it is about (``jokers: …``)."""
+    """What is wrong, after the path inside the part it is about (``jokers: …``)."""
     path = ".".join(str(part) for part in where)
-    return f"{path}: {error['msg']}" if path else error["msg"]
+    problem = _problem(error)
+    return f"{path}: {problem}" if path else problem
+
+
+def _problem(error):
+    """pydantic's error in the site's words, for every kind the schema's players and rules
+    can raise (pydantic's own English, a regular expression and all, for any other)."""
+    kind, context = error["type"], error.get("ctx") or {}
+    limit = next((context[key] for key in ("max_length", "ge", "le", "lt") if key in context), None)
+    if kind == "string_too_long":
+        return ngettext(
+            "must be at most %(limit)d character long", "must be at most %(limit)d characters long", limit
+        ) % {"limit": limit}
+    if kind == "too_long":
+        return ngettext("must hold at most %(limit)d item", "must hold at most %(limit)d items", limit) % {
+            "limit": limit
+        }
+    messages = {
+        "missing": _("is missing"),
+        "string_type": _("must be text"),
+        "string_too_short": _("must not be empty"),
+        "string_pattern_mismatch": _("must hold no control characters"),
+        "int_type": _("must be a whole number"),
+        "bool_type": _("must be true or false"),
+        "list_type": _("must be a list"),
+        "literal_error": _("is not one of this option's values"),
+        "greater_than_equal": _("must be at least %(limit)s"),
+        "less_than_equal": _("must be at most %(limit)s"),
+        "less_than": _("must be less than %(limit)s"),
+    }
+    return messages[kind] % {"limit": limit} if kind in messages else error["msg"]
 
 
 def _shown(value):

@@ -13,7 +13,7 @@ from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_http_methods, require_safe
 
 from games.models import Game
 from games.presentation import move_entry
@@ -29,7 +29,7 @@ from history.services import import_game
 HISTORY_PAGE_SIZE = 20
 
 
-@require_GET
+@require_safe
 def my_history(request):
     """Your games; a visitor who is not logged in sees everyone's latest games instead."""
     if not request.user.is_authenticated:
@@ -37,7 +37,7 @@ def my_history(request):
     return _history(request, request.user)
 
 
-@require_GET
+@require_safe
 def player_history(request, username):
     player = get_object_or_404(get_user_model(), username=username, is_active=True)
     return _history(request, player)
@@ -62,12 +62,12 @@ def _game(game_id):
     return get_object_or_404(Game.objects.select_related("table", "imported"), pk=game_id)
 
 
-@require_GET
+@require_safe
 def game(request, game_id):
     return render(request, "history/game.html", game_summary(_game(game_id)))
 
 
-@require_GET
+@require_safe
 def replay(request, game_id):
     """A finished game step by step; ``?step=k`` shows it after k moves. An HTMX request
     gets the board alone (the page's controls fetch each step that way)."""
@@ -96,7 +96,7 @@ def _hint_context(request, game, players, board):
 
 
 @login_required
-@require_GET
+@require_safe
 def replay_hint(request, game_id):
     """The strongest bot's move and win chance at the viewer's own turn ``?step=k`` of a
     finished game of theirs (an HTMX fragment), from what their seat saw then."""
@@ -120,7 +120,7 @@ def replay_hint(request, game_id):
     )
 
 
-@require_GET
+@require_safe
 def record(request, game_id):
     """The game record as a JSON download; finished games only (it holds the seed)."""
     game = _game(game_id)
@@ -146,7 +146,7 @@ def import_record(request):
     return render(request, "history/import.html", {"form": form}, status=400 if form.errors else 200)
 
 
-@require_GET
+@require_safe
 def leaderboard(request):
     form = LeaderboardForm(request.GET)
     choice = form.cleaned_data if form.is_valid() else {"view": ranked.ALL_TIME, "kind": ranked.EVERYONE}

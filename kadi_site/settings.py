@@ -58,6 +58,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "kadi_site.unreadable_requests.refuse_unreadable_requests",  # first: nothing else reads a bad request
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -69,6 +70,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "kadi_site.wrong_method.explain_wrong_method",  # last: its sentence is in the visitor's language
 ]
 
 ROOT_URLCONF = "kadi_site.urls"
@@ -158,6 +160,19 @@ if REDIS_URL:
     }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# Logging: Django's defaults, except that a refused request (django.security's loggers, a
+# 403 of django.request's) is one warning line, not an error or a traceback (kadi_site/logs.py).
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "filters": {"without_traceback": {"()": "kadi_site.logs.WithoutTraceback"}},
+    "handlers": {"refusals": {"class": "kadi_site.logs.RefusalHandler"}},
+    "loggers": {
+        "django.security": {"handlers": ["refusals"], "propagate": False},
+        "django.request": {"filters": ["without_traceback"]},
+    },
+}
 
 # Accounts
 AUTH_USER_MODEL = "accounts.User"

@@ -7,7 +7,8 @@ connect, and again after every change at the table, rendered for that viewer onl
 presence and the table's turn clock running. A refused or malformed message gets an error
 reply and changes nothing; a connection that sends more than its budget is closed
 (``TOO_MANY_MESSAGES``: daphne sends only 1000 or 3000-4999 of its own, and turns any other
-code into 1011 and a traceback).
+code into 1011 and a traceback); so is one whose table was deleted meanwhile, after a
+notice saying so (``TABLE_GONE``).
 
 However a socket ends (closed by either side, its application crashed, or cancelled by the
 server at shutdown or after a timeout), ``__call__`` runs ``_leave``: the heartbeat stops,
@@ -34,6 +35,7 @@ from games.models import Game, Table
 from games.table_page import misplay_text
 
 TOO_MANY_MESSAGES = 4008  # 4000 + 1008, the standard's "policy violation"
+TABLE_GONE = 4004  # 4000 + 404: the table was deleted (by the admin) while the socket was open
 MAX_TABLE_ID = 2**63 - 1  # the largest id a database integer holds; a longer path is no table
 DEFAULT_MESSAGE_BURST = 30  # messages a connection may send at once ...
 DEFAULT_MESSAGE_RATE = 2.0  # ... and per second after that
@@ -79,7 +81,10 @@ class TableConsumer(AsyncWebsocketConsumer):
         handler = getattr(self, get_handler_name(message), None)
         if handler is None:
             raise ValueError(f"No handler for message type {message['type']}")
-        await handler(message)
+        try:
+            await handler(message)
+        except Table.DoesNotExist:  # deleted meanwhile: nothing left to show, say so and close
+            await self._table_gone()
 
     async def disconnect(self, code):
         await self._leave()
@@ -92,6 +97,12 @@ class TableConsumer(AsyncWebsocketConsumer):
             await super().send(text_data, bytes_data, close)
         except (Disconnected, OSError):
             pass
+
+    async def _table_gone(self):
+        if not self.closing:
+            self.closing = True
+            await self.send(frames.notice(_("This table no longer exists.")))
+            await self.close(code=TABLE_GONE)
 
     async def _leave(self):
         """Undo what ``connect`` set up, once, whatever ended the socket (see above)."""

@@ -89,3 +89,16 @@ def test_the_header_offers_log_in_and_sign_up_to_visitors(client):
 def test_a_username_with_control_characters_is_not_found(client, user, path, name):
     """Found by the fuzz tests: PostgreSQL refused the NUL with a 500."""
     assert client.get(path.format(name)).status_code == 404
+
+
+def test_settings_refuse_a_display_name_with_nothing_visible(client, user):
+    """Zero-width characters alone would show the player to others as a blank name."""
+    client.force_login(user)
+
+    data = {"display_name": "\u200b\u200d", "hand_order": "suit"}
+    response = client.post(reverse("account_settings"), data)
+
+    assert response.context["form"].has_error("display_name", "invisible")
+    assert "A display name needs at least one visible character." in response.text
+    user.refresh_from_db()
+    assert user.display_name == ""

@@ -64,3 +64,16 @@ def test_sign_up_and_password_change_hash_without_holding_a_connection(client, s
     assert client.post(reverse("password_change"), data).status_code == 302
 
     assert hashers.HELD == [False, False, False]  # sign-up's hash, the old password's check, the new hash
+
+
+@pytest.mark.django_db(transaction=True)  # as a server runs: no test transaction around the request
+def test_a_username_taken_while_signing_up_is_refused_like_any_taken_one(client, settings):
+    settings.PASSWORD_HASHERS = ["tests.accounts.hashers.RivalSignUpHasher"]
+    hashers.RIVALS[:] = ["kamau"]  # signed up by another request once this form has checked the name
+
+    response = client.post(reverse("signup"), signup_data(username="kamau"))
+
+    assert response.status_code == 200
+    assert response.context["form"].has_error("username", "unique")
+    assert User.objects.filter(username="kamau").count() == 1
+    assert "_auth_user_id" not in client.session

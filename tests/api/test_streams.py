@@ -12,7 +12,7 @@ from jsonschema import Draft202012Validator
 from api import openapi
 from api.tokens import create_token
 from games import services
-from games.models import Presence
+from games.models import Presence, Table
 from tests.games.helpers import put_position
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -105,6 +105,18 @@ async def test_a_finished_game_streams_once_and_ends(game, user, token):
     assert full["status"] == "finished" and full["winner"] == 1
     with pytest.raises(StopAsyncIteration):
         await anext(stream.chunks)
+
+
+async def test_a_game_deleted_while_its_stream_is_open_ends_the_stream(game, token):
+    """The admin deletes the table: the stream ends (at its next look, a keep-alive's at the
+    latest) rather than raising Game.DoesNotExist and leaving the response unfinished."""
+    stream = await open_stream(f"/api/bot/game/stream/{game.pk}", token)
+    await stream.next()
+
+    await sync_to_async(Table.objects.filter(pk=game.table_id).delete)()
+
+    async with asyncio.timeout(WAIT):
+        assert [chunk async for chunk in stream.chunks if chunk != b"\n"] == []
 
 
 async def test_a_client_that_goes_away_leaves_nothing_behind(game, user, token):

@@ -71,3 +71,12 @@ def test_an_admin_can_revoke_tokens(admin_client, user):
     changelist = reverse("admin:api_apitoken_changelist")
     admin_client.post(changelist, {"action": "revoke", "_selected_action": [row.pk]})
     assert authenticate(raw) is None
+
+
+def test_a_label_with_a_control_character_is_refused(client, user):
+    """NUL is refused by PostgreSQL (a 500 there) and other control characters are no text."""
+    client.force_login(user)
+    for label in ("my\x00bot", "bell\x07", "two\nlines"):
+        page = client.post(reverse("api_tokens"), {"label": label}, follow=True)
+        assert "That label holds characters that are not text." in page.content.decode()
+    assert not ApiToken.objects.exists()

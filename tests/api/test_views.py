@@ -1,6 +1,7 @@
 """The bot API's move, resign and join endpoints: tokens, refusals and their status codes."""
 
 import pytest
+from django.test import Client
 
 from api.tokens import create_token, revoke_token
 from games import services
@@ -122,3 +123,15 @@ def test_the_rate_limit_is_per_token(client, settings, user, auth, game):
     assert Game.objects.get(pk=game.pk).move_count == 0
     another = {"HTTP_AUTHORIZATION": f"Bearer {create_token(user, 'second')[1]}"}
     assert client.post(move_url(game, "7H"), **another).status_code == 200
+
+
+def test_the_api_answers_in_json_without_a_csrf_token(auth, game):
+    """A program sends no CSRF token: every path under /api/, known or not, answers it in
+    JSON, never with the site's HTML page refusing a form without one."""
+    client = Client(enforce_csrf_checks=True)
+    for path in ("/api/nothing/here", f"/api/bot/game/{10**20}/move/7H", f"/api/table/{10**20}/join"):
+        response = client.post(path, **auth)
+        assert response.status_code == 404 and "error" in response.json(), path
+    document = client.post("/api/openapi.json")
+    assert document.status_code == 405 and document["Allow"] == "GET" and "error" in document.json()
+    assert client.get("/api/openapi.json").json()["openapi"].startswith("3.1")

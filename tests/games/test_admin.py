@@ -263,3 +263,9 @@ def test_games_cannot_be_added_or_edited(admin_client, table, user):
     url = reverse("admin:games_game_change", args=[game.pk])
     admin_client.post(url, {"status": "finished", "move_count": "99"})
     assert Game.objects.get(pk=game.pk).move_count == game.move_count
+
+
+@pytest.mark.parametrize("table_id", ["abc", "-1", "²", "1.0"])  # "²".isdigit(), yet no int
+def test_the_preview_refuses_a_table_id_that_is_no_number(admin_client, table, table_id):
+    response = admin_client.post(reverse("admin:games_table_rules_preview"), {"_table": table_id})
+    assert response.status_code == 403

@@ -61,6 +61,7 @@ def test_create_table_seats_its_creator(user):
     ("name", "seats", "preset", "message"),
     [
         (" ", 4, "classic", "Give the table a name."),
+        ("\u200b\u2060", 4, "classic", "Give the table a name."),  # nothing visible: zero-width characters
         ("x" * 81, 4, "classic", "That name is too long."),
         ("T", 1, "classic", "A table has 2 to 5 seats."),
         ("T", 6, "classic", "A table has 2 to 5 seats."),

@@ -108,3 +108,25 @@ def test_the_rules_schema_follows_the_engine_options():
     from history.record_schema import RecordRules
 
     assert set(RecordRules.model_fields) == {"preset", *(option.name for option in OPTIONS)}
+
+
+@pytest.mark.parametrize(
+    ("path", "value", "message"),
+    [
+        (("players", 0, "username"), "amani\x00", "Player 1 of the record: username: must hold no control"),
+        (("players", 0, "name"), "x" * 151, "Player 1 of the record: name: must be at most 150 characters"),
+        (("players", 0, "seat"), 9, "Player 1 of the record: seat: must be less than 5"),
+        (("rules", "jokers"), 1, "rules are invalid: jokers: is not one of this option&#x27;s values"),
+        (("rules", "hand_size"), 9, "rules are invalid: hand_size: must be at most 7"),
+        (("rules", "voluntary_draw"), 1, "rules are invalid: voluntary_draw: must be true or false"),
+    ],
+)
+def test_schema_refusals_are_in_the_sites_own_words(staff_client, game_record, path, value, message, caplog):
+    """Not pydantic's English ("String should match pattern '^[^\\x00-\\x1f\\x7f]*$'")."""
+    assert_refused(staff_client, changed(game_record, path, value), message, caplog)
+
+
+def test_schema_refusals_are_translated(staff_client, game_record, caplog):
+    staff_client.cookies["django_language"] = "sw"
+    content = changed(game_record, ("players", 0, "name"), "x" * 151)
+    assert_refused(staff_client, content, "Mchezaji 1 wa rekodi: name: herufi 150 au chache tu", caplog)

@@ -54,3 +54,35 @@ def test_swahili_dates_are_written_as_in_kenya():
     with translation.override("sw"):
         assert date_format(moment, "DATETIME_FORMAT") == "23 Novemba 2026, 18:45"
         assert date_format(moment, "SHORT_DATE_FORMAT") == "23/11/2026"
+
+
+ENGLISH_FROM_DJANGO = (  # Django's own Swahili catalogue lacks these
+    "Required. 150 characters",
+    "Enter a valid username",
+    "Ensure this value has at most",
+    "This password is too short",
+    "didn’t match",
+    "Your password can’t",
+    "Your password must contain",
+)
+
+
+def test_the_account_forms_help_and_errors_from_django_are_in_swahili(client, user):
+    sw = {"HTTP_ACCEPT_LANGUAGE": "sw"}
+    pages = [client.get(reverse("signup"), **sw).text]
+    bad_name = {"username": "a b" + "x" * 150, "password1": "Ab1!", "password2": "Ab1?"}
+    pages.append(client.post(reverse("signup"), bad_name, **sw).text)
+    client.force_login(user)
+    pages.append(client.get(reverse("password_change"), **sw).text)
+    pages.append(client.post(reverse("account_settings"), {"display_name": "x" * 41}, **sw).text)
+    assert "Hakikisha thamani hii ina herufi 40 au chache" in pages[-1]
+    for page in pages:
+        assert [text for text in ENGLISH_FROM_DJANGO if text in page] == []
+
+
+def test_the_new_table_forms_turn_clocks_are_in_the_readers_language(client, user):
+    client.force_login(user)
+    swahili = client.get(reverse("games:lobby"), HTTP_ACCEPT_LANGUAGE="sw").text
+    english = client.get(reverse("games:lobby"), HTTP_ACCEPT_LANGUAGE="en").text
+    assert "sekunde 15 kwa zamu" in swahili and "seconds a turn" not in swahili
+    assert "15 seconds a turn" in english

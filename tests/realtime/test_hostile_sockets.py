@@ -8,7 +8,7 @@ import pytest
 import websockets
 from channels.db import database_sync_to_async
 
-from games.models import Game, Presence
+from games.models import Game, Presence, Table
 from tests.realtime.helpers import Socket, online, session_cookie
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -105,3 +105,19 @@ async def test_only_the_sites_own_origin_may_open_a_socket(server, live_game):
     assert (await own_page.open()).sync == (live_game.pk, 0)
     await own_page.ws.close()
 
+
+
+async def test_a_table_deleted_while_its_sockets_are_open_closes_them(server, live_game, user, baraka):
+    """The admin deletes a table: each open socket is told and closed (4004) at its next
+    message or news, not torn down with a traceback (1011)."""
+    amani = await open_at(server, live_game, user)
+    bara = await open_at(server, live_game, baraka)
+    await database_sync_to_async(Table.objects.filter(pk=live_game.table_id).delete)()
+
+    await amani.send(type="resync", game=live_game.pk, seq=0)
+
+    assert "This table no longer exists." in (await amani.until(lambda f: "no longer" in f.text())).text()
+    for socket in (amani, bara):  # baraka's news: amani left
+        with pytest.raises(websockets.ConnectionClosed) as closed:
+            await socket.until(lambda f: False)
+        assert closed.value.rcvd.code == 4004

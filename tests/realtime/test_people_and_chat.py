@@ -80,6 +80,7 @@ async def test_a_chat_line_reaches_players_and_spectators_escaped(table, user, b
     [
         ("", "Write something first."),
         ("   ", "Write something first."),
+        ("\u200b\u200d \u2060\ufeff", "Write something first."),  # nothing visible: zero-width characters
         ("x" * 301, "at most 300 characters"),
     ],
 )
@@ -148,3 +149,21 @@ async def test_comings_and_goings_close_together_are_told_in_one_batch(table, us
     assert await amani.nothing_more()
     for client in (amani, *others):
         await client.close()
+
+
+@pytest.mark.parametrize("change", ["deactivated", "deleted"])
+async def test_an_account_closed_while_its_socket_is_open_cannot_chat(table, user, change):
+    """The admin deactivates (bans) or deletes an account: its open socket's next chat line is
+    refused, not posted (deactivated) nor a crash of the socket (deleted: a foreign key)."""
+    amani = await open_client(table.pk, user)
+    accounts = type(user).objects.filter(pk=user.pk)
+    if change == "deactivated":
+        await database_sync_to_async(accounts.update)(is_active=False)
+    else:
+        await database_sync_to_async(accounts.delete)()
+
+    await amani.send(type="chat", text="still here")
+
+    assert "Log in to chat." in (await amani.until(lambda f: "chat-error" in f.ids)).text()
+    assert await database_sync_to_async(ChatMessage.objects.count)() == 0
+    await amani.close()
