@@ -36,6 +36,7 @@ from games.table_page import misplay_text
 
 TOO_MANY_MESSAGES = 4008  # 4000 + 1008, the standard's "policy violation"
 TABLE_GONE = 4004  # 4000 + 404: the table was deleted (by the admin) while the socket was open
+VIEWER_ENDED = 4001  # 4000 + 401: the viewer logged out, or their account was closed (realtime.end_sockets)
 MAX_TABLE_ID = 2**63 - 1  # the largest id a database integer holds; a longer path is no table
 DEFAULT_MESSAGE_BURST = 30  # messages a connection may send at once ...
 DEFAULT_MESSAGE_RATE = 2.0  # ... and per second after that
@@ -43,6 +44,7 @@ DEFAULT_MESSAGE_RATE = 2.0  # ... and per second after that
 
 class TableConsumer(AsyncWebsocketConsumer):
     group = None  # the table's group, once joined
+    viewer_groups = ()  # a logged-in viewer's account's and session's groups, once joined
     heartbeat = None  # the task that keeps the viewer's presence, for a logged-in viewer
     clock_attached = False
     closing = False  # the server closed the socket: what the client still sends is ignored
@@ -65,6 +67,10 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self._presence(presence.joined)
         self.group = realtime.table_group(self.table_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
+        if self.user.is_authenticated:
+            self.viewer_groups = _viewer_groups(self.scope)
+            for group in self.viewer_groups:
+                await self.channel_layer.group_add(group, self.channel_name)
         await self.accept()
         self.budget = TokenBucket(
             getattr(settings, "LIVE_MESSAGE_BURST", DEFAULT_MESSAGE_BURST),
@@ -99,22 +105,26 @@ class TableConsumer(AsyncWebsocketConsumer):
             pass
 
     async def _table_gone(self):
+        await self._close_with(_("This table no longer exists."), TABLE_GONE)
+
+    async def _close_with(self, notice, code):
         if not self.closing:
             self.closing = True
-            await self.send(frames.notice(_("This table no longer exists.")))
-            await self.close(code=TABLE_GONE)
+            await self.send(frames.notice(notice))
+            await self.close(code=code)
 
     async def _leave(self):
         """Undo what ``connect`` set up, once, whatever ended the socket (see above)."""
         group, heartbeat, self.group, self.heartbeat = self.group, self.heartbeat, None, None
+        viewer_groups, self.viewer_groups = self.viewer_groups, ()
         if self.clock_attached:
             self.clock_attached = False
             turn_clock.detach(self.table_id)
         if heartbeat is not None:
             heartbeat.cancel()
             await self._presence(presence.left)
-        if group is not None:
-            await self.channel_layer.group_discard(group, self.channel_name)
+        for joined in (group, *viewer_groups) if group is not None else viewer_groups:
+            await self.channel_layer.group_discard(joined, self.channel_name)
 
     async def receive(self, text_data=None, bytes_data=None):
         if self.closing:
@@ -196,6 +206,14 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def chat_message(self, event):
         await self.send(event["html"])
 
+    async def viewer_ended(self, event):
+        """The viewer logged out, or their account was closed: the socket acts for them no more."""
+        if event.get("reason") == "logged_out":
+            notice = _("You logged out. Reload the page to watch or to log in again.")
+        else:
+            notice = _("This account is closed.")
+        await self._close_with(notice, VIEWER_ENDED)
+
     # -- Helpers ----------------------------------------------------------------------------
 
     async def send_table(self, **options):
@@ -216,6 +234,15 @@ class TableConsumer(AsyncWebsocketConsumer):
         while True:
             await asyncio.sleep(presence.heartbeat_seconds())
             await db_call(presence.seen)(self.table_id, self.user.pk, timezone.now())
+
+
+def _viewer_groups(scope):
+    """The groups of a logged-in viewer's socket: their account's, and their session's."""
+    groups = [realtime.account_group(scope["user"].pk)]
+    session = scope.get("session")
+    if session is not None and session.session_key:
+        groups.append(realtime.session_group(session.session_key))
+    return tuple(groups)
 
 
 _table_consumer = TableConsumer.as_asgi()

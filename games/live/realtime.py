@@ -7,16 +7,25 @@ what the move changed, packed for the processes other than this one
 news for its own viewer (``games.live.frames``), so nothing rendered from another player's
 view, or from the full position, is ever sent to a viewer. Chat lines are the same for
 everyone and travel as HTML.
+
+A logged-in viewer's sockets also belong to their account's group and their log-in
+session's: a log-out, or the account's closing, closes them (``end_sockets``), as it ends
+what the pages may do.
 """
 
 import asyncio
+import hashlib
 import logging
 import uuid
+from functools import partial
 
 import redis
 from asgiref.sync import async_to_sync
 from channels.layers import DEFAULT_CHANNEL_LAYER, InMemoryChannelLayer, get_channel_layer
 from django.conf import settings
+from django.contrib.auth.signals import user_logged_out
+from django.db import transaction
+from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
 from games.live import readings
@@ -35,6 +44,16 @@ def table_group(table_id):
     return f"table.{table_id}"
 
 
+def account_group(user_id):
+    """Every live socket of an account (see ``end_sockets``)."""
+    return f"account.{user_id}"
+
+
+def session_group(session_key):
+    """Every live socket opened with one log-in session (named by a digest of its key)."""
+    return f"session.{hashlib.sha256(session_key.encode()).hexdigest()[:40]}"
+
+
 @receiver(table_changed, dispatch_uid="games.live.realtime")
 def announce_change(sender, table_id, change, **kwargs):
     """A change at the table committed (``games.signals.table_changed``, sent from
@@ -47,14 +66,48 @@ def announce_change(sender, table_id, change, **kwargs):
         message.update(game=change.game.pk, seq=change.game.seq)
         if not isinstance(layer, InMemoryChannelLayer):  # else every socket is in this process
             message["change"] = readings.pack(change)
-    publisher = _publisher(layer)
-    if publisher is None:
-        async_to_sync(layer.group_send)(table_group(table_id), message)
-        return
     try:
-        publisher.group_send(table_group(table_id), message)
+        _send_from_thread(layer, table_group(table_id), message)
     except redis.RedisError as error:  # the pages' resyncs catch up
         logger.warning("Could not tell table %s of its change: %r", table_id, error)
+
+
+@receiver(user_logged_out, dispatch_uid="games.live.realtime.logged_out")
+def end_session_sockets(sender, request, user, **kwargs):
+    """A log-out ends the session's open sockets too: they acted as the user who left."""
+    if getattr(request, "session", None) is not None and request.session.session_key:
+        end_sockets(session_group(request.session.session_key), "logged_out")
+
+
+@receiver(post_save, sender=settings.AUTH_USER_MODEL, dispatch_uid="games.live.realtime.closed")
+def end_closed_accounts_sockets(sender, instance, **kwargs):
+    """An account deactivated (by the admin: banned) keeps no open socket."""
+    if not instance.is_active:
+        transaction.on_commit(partial(end_sockets, account_group(instance.pk), "closed"), robust=True)
+
+
+@receiver(post_delete, sender=settings.AUTH_USER_MODEL, dispatch_uid="games.live.realtime.deleted")
+def end_deleted_accounts_sockets(sender, instance, **kwargs):
+    transaction.on_commit(partial(end_sockets, account_group(instance.pk), "closed"), robust=True)
+
+
+def end_sockets(group, reason):
+    """Close every live socket of ``group`` (an account's or a session's), telling its page
+    why (``reason``: "logged_out" or "closed"); from synchronous code."""
+    try:
+        _send_from_thread(get_channel_layer(), group, {"type": "viewer.ended", "reason": reason})
+    except redis.RedisError as error:  # the sockets' own checks still refuse what the account may not do
+        logger.warning("Could not close the sockets of %s: %r", group, error)
+
+
+def _send_from_thread(layer, group, message):
+    """``layer.group_send`` from synchronous code: from this very thread when the layer is
+    Redis's (``games.live.publishing``), else through the event loop."""
+    publisher = _publisher(layer)
+    if publisher is None:
+        async_to_sync(layer.group_send)(group, message)
+    else:
+        publisher.group_send(group, message)
 
 
 def _publisher(layer):
