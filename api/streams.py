@@ -16,9 +16,11 @@ import json
 
 from channels.layers import get_channel_layer
 from django.conf import settings
+from django.dispatch import receiver
 from django.utils import timezone
 
 from api import feed
+from api.tokens import token_revoked
 from games import presence
 from games.live import realtime, turn_clock
 from games.live.db_calls import db_call
@@ -35,15 +37,19 @@ class TableNews:
     """A channel of this process in the groups of some tables: ``wait()`` returns the next
     message, or None after the keep-alive interval."""
 
-    def __init__(self):
+    def __init__(self, user_id, token_id):
         self.layer = get_channel_layer()
         self.channel = None
         self.tables = set()
+        # Where the stream hears that it may run no more: the account closed, the token revoked.
+        self.ending = (realtime.account_group(user_id), realtime.token_group(token_id))
 
     async def watch(self, tables):
         """Follow exactly ``tables`` from now on."""
         if self.channel is None:
             self.channel = await self.layer.new_channel("api.")
+            for group in self.ending:
+                await self.layer.group_add(group, self.channel)
         for table_id in tables - self.tables:
             await self.layer.group_add(realtime.table_group(table_id), self.channel)
         for table_id in self.tables - tables:
@@ -60,15 +66,26 @@ class TableNews:
     async def close(self):
         if self.channel is not None:
             await self.watch(set())
+            for group in self.ending:
+                await self.layer.group_discard(group, self.channel)
 
 
-async def game_stream(game_id, table_id, seat, user_id):
+@receiver(token_revoked, dispatch_uid="api.streams.token_revoked")
+def end_token_streams(sender, token_id, **kwargs):
+    realtime.end_sockets(realtime.token_group(token_id), "revoked")
+
+
+def _ended(message):
+    return message is not None and message.get("type") == "viewer.ended"
+
+
+async def game_stream(game_id, table_id, seat, user_id, token_id):
     """A seat's game: "gameFull", then a "gameState" for every change, until the game is over
-    (or deleted).
+    (or deleted, or the token revoked, or the account closed).
 
     It also looks again at every keep-alive: a message lost on the way (a channel layer
     may drop one) delays news by one interval at most."""
-    news = TableNews()
+    news = TableNews(user_id, token_id)
     present = False
     try:
         await news.watch({table_id})  # before the first reading, so that no change is missed
@@ -80,6 +97,8 @@ async def game_stream(game_id, table_id, seat, user_id):
         yield line(frame)
         while frame is None or frame["status"] == "running":
             message = await news.wait()
+            if _ended(message):
+                return
             if message is None:
                 await db_call(presence.seen)(table_id, user_id, timezone.now())
                 yield b"\n"
@@ -99,11 +118,12 @@ async def game_stream(game_id, table_id, seat, user_id):
                 await realtime.announce_presence(table_id)
 
 
-async def event_stream(user):
+async def event_stream(user, token_id):
     """The player's events: "gameStart" for each game of theirs running when the stream
     opens and each one that starts later, "gameFinish" when one ends. It follows the tables
-    where they hold a seat (looked up again with every message and keep-alive)."""
-    news = TableNews()
+    where they hold a seat (looked up again with every message and keep-alive), until the
+    token is revoked or the account closed."""
+    news = TableNews(user.pk, token_id)
     told = {}  # game id -> the status last told
     try:
         while True:
@@ -111,7 +131,10 @@ async def event_stream(user):
             await news.watch(tables)
             for frame in events:
                 yield line(frame)
-            if await news.wait() is None:
+            message = await news.wait()
+            if _ended(message):
+                return
+            if message is None:
                 yield b"\n"
     finally:
         await news.close()

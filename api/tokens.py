@@ -4,8 +4,10 @@ import hashlib
 import re
 import secrets
 from datetime import timedelta
+from functools import partial
 
 from django.db import transaction
+from django.dispatch import Signal
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -15,6 +17,8 @@ TOKEN_PREFIX = "kadi_"
 SHOWN_PREFIX = len(TOKEN_PREFIX) + 4
 MAX_TOKEN_LENGTH = 100  # longer Authorization values are refused unread
 LAST_USED_EVERY = timedelta(minutes=1)  # last_used_at is written at most this often
+# Sent once a revocation committed, with ``token_id``: its open streams end (api.streams).
+token_revoked = Signal()
 CONTROL_CHARACTERS = re.compile("[\x00-\x1f\x7f-\x9f]")  # NUL too, which PostgreSQL refuses
 
 
@@ -53,6 +57,7 @@ def revoke_token(user, token_id):
     updated = mine.update(revoked_at=timezone.now())
     if not updated:
         raise TokenError(_("There is no such token."))
+    transaction.on_commit(partial(token_revoked.send, sender=ApiToken, token_id=token_id), robust=True)
 
 
 def authenticate(raw, now=None):

@@ -96,12 +96,13 @@ async def game_stream(request, game_id):
     player = await db_call(feed.player_of)(game_id, request.user)
     if player is None:
         return no_game()
-    return _ndjson(streams.game_stream(game_id, player.game.table_id, player.seat, request.user.pk))
+    seat, token_id = player.seat, request.api_token.pk
+    return _ndjson(streams.game_stream(game_id, player.game.table_id, seat, request.user.pk, token_id))
 
 
 @endpoint("GET")
 async def event_stream(request):
-    return _ndjson(streams.event_stream(request.user))
+    return _ndjson(streams.event_stream(request.user, request.api_token.pk))
 
 
 @csrf_exempt  # as every API view: a program sends no CSRF token, and answers are JSON

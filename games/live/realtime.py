@@ -49,6 +49,11 @@ def account_group(user_id):
     return f"account.{user_id}"
 
 
+def token_group(token_id):
+    """Every API stream opened with one token (api.streams)."""
+    return f"token.{token_id}"
+
+
 def session_group(session_key):
     """Every live socket opened with one log-in session (named by a digest of its key)."""
     return f"session.{hashlib.sha256(session_key.encode()).hexdigest()[:40]}"
@@ -92,8 +97,9 @@ def end_deleted_accounts_sockets(sender, instance, **kwargs):
 
 
 def end_sockets(group, reason):
-    """Close every live socket of ``group`` (an account's or a session's), telling its page
-    why (``reason``: "logged_out" or "closed"); from synchronous code."""
+    """Close every live socket of ``group`` (an account's, a session's, or an API token's
+    streams), telling a page why (``reason``: "logged_out", "closed", "revoked"); from
+    synchronous code."""
     try:
         _send_from_thread(get_channel_layer(), group, {"type": "viewer.ended", "reason": reason})
     except redis.RedisError as error:  # the sockets' own checks still refuse what the account may not do

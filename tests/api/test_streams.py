@@ -10,7 +10,7 @@ from django.test import AsyncClient
 from jsonschema import Draft202012Validator
 
 from api import openapi
-from api.tokens import create_token
+from api.tokens import create_token, revoke_token
 from games import services
 from games.models import Presence, Table
 from tests.games.helpers import put_position
@@ -119,6 +119,38 @@ async def test_a_game_deleted_while_its_stream_is_open_ends_the_stream(game, tok
         assert [chunk async for chunk in stream.chunks if chunk != b"\n"] == []
 
 
+async def test_revoking_a_token_ends_its_streams_and_no_other(game, user):
+    """The owner revokes a token (its program was leaked, say): the streams it opened end
+    at once, and another token's go on."""
+    revoked, raw = await sync_to_async(create_token)(user, "leaked")
+    kept = (await sync_to_async(create_token)(user, "kept"))[1]
+    paths = (f"/api/bot/game/stream/{game.pk}", "/api/stream/event")
+    doomed = [await open_stream(path, raw) for path in paths]
+    going_on = await open_stream(f"/api/bot/game/stream/{game.pk}", kept)
+    for stream in (*doomed, going_on):
+        await stream.next()
+
+    await sync_to_async(revoke_token)(user, revoked.pk)
+
+    for stream in doomed:
+        async with asyncio.timeout(WAIT):
+            assert [chunk async for chunk in stream.chunks if chunk != b"\n"] == []
+    await sync_to_async(services.submit_move)(game.pk, user, "7H")
+    assert (await going_on.next())["moves"] == [{"index": 0, "seat": 0, "move": "7H"}]
+    await going_on.close()
+
+
+async def test_an_account_the_admin_deactivates_keeps_no_open_stream(game, user, token):
+    stream = await open_stream(f"/api/bot/game/stream/{game.pk}", token)
+    await stream.next()
+
+    user.is_active = False
+    await sync_to_async(user.save)()
+
+    async with asyncio.timeout(WAIT):
+        assert [chunk async for chunk in stream.chunks if chunk != b"\n"] == []
+
+
 async def test_a_client_that_goes_away_leaves_nothing_behind(game, user, token):
     """The ASGI app itself, with a client that disconnects after the first line: the handler
     cancels the stream, which leaves the table's group and presence; no task is left."""
@@ -150,7 +182,7 @@ async def test_a_client_that_goes_away_leaves_nothing_behind(game, user, token):
         await application(scope, receive, send)
     assert sent[0]["status"] == 200 and b'"gameFull"' in sent[1]["body"]
     layer = get_channel_layer()
-    assert not layer.groups.get(f"table.{game.table_id}")
+    assert not layer.groups.get(f"table.{game.table_id}") and not layer.groups.get(f"account.{user.pk}")
     assert await sync_to_async(Presence.objects.get)(user=user, table_id=game.table_id) is not None
     assert (await sync_to_async(Presence.objects.get)(user=user)).connections == 0
     await asyncio.sleep(0)  # let cancelled tasks finish cancelling
