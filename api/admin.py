@@ -1,8 +1,8 @@
 from django.contrib import admin
-from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from api.models import ApiToken
+from api.tokens import revoke_tokens
 from kadi_site.admin_guard import HiddenFieldsAdmin
 
 
@@ -13,7 +13,8 @@ class ApiTokenAdmin(HiddenFieldsAdmin):
     list_display = ("label", "user", "prefix", "created_at", "last_used_at", "revoked_at")
     list_filter = ("revoked_at",)
     search_fields = ("label", "user__username", "prefix")
-    readonly_fields = ("user", "label", "prefix", "created_at", "last_used_at")
+    # Revoked only by the action (its streams end then), never un-revoked.
+    readonly_fields = ("user", "label", "prefix", "created_at", "last_used_at", "revoked_at")
     exclude = ("digest",)
     actions = ["revoke"]
 
@@ -22,5 +23,5 @@ class ApiTokenAdmin(HiddenFieldsAdmin):
 
     @admin.action(description=_("Revoke the selected tokens"))
     def revoke(self, request, queryset):
-        count = queryset.filter(revoked_at=None).update(revoked_at=timezone.now())
+        count = revoke_tokens(queryset)
         self.message_user(request, _("%(count)d tokens revoked.") % {"count": count})

@@ -53,11 +53,18 @@ def create_token(user, label):
 
 def revoke_token(user, token_id):
     """Revoke one of ``user``'s tokens; another's token is as good as none."""
-    mine = ApiToken.objects.filter(user=user, pk=token_id, revoked_at=None)
-    updated = mine.update(revoked_at=timezone.now())
-    if not updated:
+    if not revoke_tokens(ApiToken.objects.filter(user=user, pk=token_id)):
         raise TokenError(_("There is no such token."))
-    transaction.on_commit(partial(token_revoked.send, sender=ApiToken, token_id=token_id), robust=True)
+
+
+def revoke_tokens(tokens):
+    """Revoke those of ``tokens`` (a query) not revoked yet, and say how many; once that is
+    committed, ``token_revoked`` ends their open streams."""
+    ids = list(tokens.filter(revoked_at=None).values_list("pk", flat=True))
+    revoked = ApiToken.objects.filter(pk__in=ids, revoked_at=None).update(revoked_at=timezone.now())
+    for token_id in ids:
+        transaction.on_commit(partial(token_revoked.send, sender=ApiToken, token_id=token_id), robust=True)
+    return revoked
 
 
 def authenticate(raw, now=None):

@@ -5,7 +5,7 @@ import pytest
 from django.urls import reverse
 
 from api.models import ApiToken
-from api.tokens import TokenError, authenticate, create_token, digest
+from api.tokens import TokenError, authenticate, create_token, digest, token_revoked
 
 pytestmark = pytest.mark.django_db
 
@@ -66,11 +66,24 @@ def test_the_admin_shows_no_digest_and_makes_no_tokens(admin_client, user):
     assert admin_client.get(reverse("admin:api_apitoken_add")).status_code == 403
 
 
-def test_an_admin_can_revoke_tokens(admin_client, user):
+def test_an_admin_can_revoke_tokens_and_their_streams_end(
+    admin_client, user, django_capture_on_commit_callbacks
+):
     row, raw = create_token(user, "x")
+    told = []
+
+    def tell(sender, token_id, **kwargs):
+        told.append(token_id)
+
+    token_revoked.connect(tell, weak=False, dispatch_uid="t")
     changelist = reverse("admin:api_apitoken_changelist")
-    admin_client.post(changelist, {"action": "revoke", "_selected_action": [row.pk]})
+    try:
+        with django_capture_on_commit_callbacks(execute=True):
+            admin_client.post(changelist, {"action": "revoke", "_selected_action": [row.pk]})
+    finally:
+        token_revoked.disconnect(dispatch_uid="t")
     assert authenticate(raw) is None
+    assert told == [row.pk]  # api.streams ends its streams (tests/api/test_streams.py)
 
 
 def test_a_label_with_a_control_character_is_refused(client, user):
