@@ -14,7 +14,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from accounts import throttle
+from accounts import throttle, written
 from accounts.backends import hashing_slot
 from accounts.models import User
 
@@ -119,7 +119,10 @@ class AccountSettingsForm(forms.ModelForm):
 
     def clean_display_name(self):
         name = self.cleaned_data["display_name"]
-        if name and not any(char.isprintable() and not char.isspace() for char in name):
-            # zero-width characters alone: a blank name at the table
+        if name and not written.shows_something(name):  # zero-width characters alone: a blank at the table
             raise ValidationError(_("A display name needs at least one visible character."), code="invisible")
+        if written.reorders(name):
+            raise ValidationError(
+                _("That name holds characters that would turn the text around it."), code="reordering"
+            )
         return name

@@ -42,6 +42,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from accounts import written
 from games import bots, kept_players, presence, signals
 from games.engine import IllegalMove, Move, new_game
 from games.engine.moves import ACCEPT
@@ -77,17 +78,14 @@ class MoveRefused(ServiceError):
 # -- Tables and seats ---------------------------------------------------------------
 
 
-def _shows_something(text):
-    """Whether ``text`` has a visible character: zero-width ones and spaces alone do not."""
-    return any(char.isprintable() and not char.isspace() for char in text)
-
-
 def create_table(user, name, seat_count, preset, sit=True, turn_timer_seconds=None):
     """A new table created by ``user``, who takes its first seat unless ``sit`` is false;
     ``turn_timer_seconds``: the turn clock (None: none)."""
     name = (name or "").strip()
-    if not _shows_something(name):
+    if not written.shows_something(name):
         raise ServiceError(_("Give the table a name."))
+    if written.reorders(name):
+        raise ServiceError(_("That name holds characters that would turn the text around it."))
     if len(name) > Table._meta.get_field("name").max_length:
         raise ServiceError(_("That name is too long."))
     if not isinstance(seat_count, int) or not MIN_SEATS <= seat_count <= MAX_SEATS:
@@ -788,8 +786,10 @@ def post_chat(table_id, user, text, now=None):
     # A socket's user is as it was when the socket opened: the account may be closed since.
     if not user.is_authenticated or not get_user_model().objects.filter(pk=user.pk, is_active=True).exists():
         raise ServiceError(_("Log in to chat."))
-    if not _shows_something(text):
+    if not written.shows_something(text):
         raise ServiceError(_("Write something first."))
+    if written.reorders(text):
+        raise ServiceError(_("That line holds characters that would turn the text around it."))
     if len(text) > ChatMessage.MAX_LENGTH:
         raise ServiceError(
             _("A message has at most %(count)d characters.") % {"count": ChatMessage.MAX_LENGTH}

@@ -91,6 +91,16 @@ def test_a_username_with_control_characters_is_not_found(client, user, path, nam
     assert client.get(path.format(name)).status_code == 404
 
 
+def test_settings_refuse_a_display_name_that_turns_the_text_around_it(client, user):
+    client.force_login(user)
+
+    response = client.post(reverse("account_settings"), {"display_name": "amani\u202e", "hand_order": "suit"})
+
+    assert response.context["form"].has_error("display_name", "reordering")
+    user.refresh_from_db()
+    assert user.display_name == ""
+
+
 def test_settings_refuse_a_display_name_with_nothing_visible(client, user):
     """Zero-width characters alone would show the player to others as a blank name."""
     client.force_login(user)

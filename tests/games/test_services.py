@@ -63,6 +63,8 @@ def test_create_table_seats_its_creator(user):
         (" ", 4, "classic", "Give the table a name."),
         ("\u200b\u2060", 4, "classic", "Give the table a name."),  # nothing visible: zero-width characters
         ("x" * 81, 4, "classic", "That name is too long."),
+        ("Kibanda \u202eaPPO", 4, "classic", "would turn the text around it"),  # right-to-left override
+        ("\u2067Kibanda", 4, "classic", "would turn the text around it"),  # right-to-left isolate
         ("T", 1, "classic", "A table has 2 to 5 seats."),
         ("T", 6, "classic", "A table has 2 to 5 seats."),
         ("T", 4, "poker", "Choose one of the rules presets."),
@@ -72,6 +74,11 @@ def test_create_table_refuses_bad_requests(user, name, seats, preset, message):
     with pytest.raises(ServiceError, match=message):
         create_table(user, name, seats, preset)
     assert not Table.objects.exists()
+
+
+def test_a_table_name_in_a_right_to_left_script_is_taken_as_it_is(user):
+    name = "\u0645\u0627\u0626\u062f\u0629 \u200fKadi"  # Arabic, and a right-to-left mark (steers nothing)
+    assert create_table(user, name, 4, "classic").name == name
 
 
 def test_take_seat_takes_the_first_free_or_the_chosen_seat(table, baraka, make_user):
