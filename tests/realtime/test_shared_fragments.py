@@ -66,6 +66,27 @@ def test_the_seats_kept_for_spectators_follow_who_sits_down_during_the_game(game
     assert "wanjiru" in frame and "Take this seat" in frame
 
 
+def test_another_tables_frames_hold_its_own_addresses_and_game(game, user, baraka, make_user):
+    """What is kept to make frames (skeletons, hand forms) never carries one table's
+    addresses or game into another's frames."""
+    services.submit_move(game.pk, user, "7H")
+    assert_frames_as_direct(game, [user, baraka, AnonymousUser()])
+    wanjiru, zawadi = make_user("wanjiru"), make_user("zawadi")
+    table = services.create_table(wanjiru, "Mti", 2, "friendly")
+    services.take_seat(table, zawadi)
+    other = services.start_game(table, wanjiru)
+    state = other.engine_state()
+    mover = (wanjiru, zawadi)[state.turn]
+    services.submit_move(other.pk, mover, "draw" if state.problem("draw") is None else "pass")
+
+    assert_frames_as_direct(other, [wanjiru, zawadi, AnonymousUser()])
+    other.refresh_from_db()
+    waiting = (wanjiru, zawadi)[other.engine_state().turn]
+    frame = frames.change_frame(table.pk, frames.Viewer({"user": waiting}), (other.pk, other.seq)).html
+    assert reverse("games:move", args=[table.pk]) in frame and f'data-game="{other.pk}"' in frame
+    assert reverse("games:move", args=[game.table_id]) not in frame
+
+
 def test_the_shared_fragments_show_no_hand(game, user, baraka):
     services.submit_move(game.pk, user, "7H")
     game.refresh_from_db()
