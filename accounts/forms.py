@@ -11,6 +11,7 @@ from django.contrib.auth.forms import (
     UserCreationForm,
 )
 from django.core.exceptions import ValidationError
+from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
@@ -105,11 +106,27 @@ class KadiPasswordChangeForm(HashingWithoutAConnectionMixin, NewPasswordErrorsMi
     pass
 
 
+def _someone_elses(name, user=None):
+    """Whether ``name`` is shown for another player than ``user``: their username or their
+    display name, whatever the case (so that nobody can pass for someone else at a table)."""
+    others = User.objects.exclude(pk=user.pk) if user is not None and user.pk else User.objects
+    return others.filter(Q(username__iexact=name) | Q(display_name__iexact=name)).exists()
+
+
+SOMEONE_ELSES = _("That name is someone else’s at the tables: choose another.")
+
+
 class SignUpForm(HashingWithoutAConnectionMixin, NewPasswordErrorsMixin, UserCreationForm):
     class Meta(UserCreationForm.Meta):
         model = User
         fields = ("username", "email")
         help_texts = {"email": _("Optional; needed only to reset a forgotten password.")}
+
+    def clean_username(self):
+        username = super().clean_username()  # Django's own check: another's username, whatever the case
+        if username and User.objects.filter(display_name__iexact=username).exists():
+            raise ValidationError(SOMEONE_ELSES, code="someone_elses")
+        return username
 
 
 class AccountSettingsForm(forms.ModelForm):
@@ -125,4 +142,6 @@ class AccountSettingsForm(forms.ModelForm):
             raise ValidationError(
                 _("That name holds characters that would turn the text around it."), code="reordering"
             )
+        if name and _someone_elses(name, self.instance):
+            raise ValidationError(SOMEONE_ELSES, code="someone_elses")
         return name

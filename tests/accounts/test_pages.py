@@ -101,6 +101,27 @@ def test_settings_refuse_a_display_name_that_turns_the_text_around_it(client, us
     assert user.display_name == ""
 
 
+@pytest.mark.parametrize("name", ["Baraka", "wanjiru k."])
+def test_settings_refuse_a_display_name_another_player_shows(client, user, baraka, make_user, name):
+    make_user("wanjiru", display_name="Wanjiru K.")
+    client.force_login(user)
+
+    response = client.post(reverse("account_settings"), {"display_name": name, "hand_order": "suit"})
+
+    assert response.context["form"].has_error("display_name", "someone_elses")
+    user.refresh_from_db()
+    assert user.display_name == ""
+
+
+def test_settings_take_ones_own_username_in_other_capitals(client, user):
+    client.force_login(user)
+
+    client.post(reverse("account_settings"), {"display_name": "AMANI", "hand_order": "suit"})
+
+    user.refresh_from_db()
+    assert user.display_name == "AMANI"
+
+
 def test_settings_refuse_a_display_name_with_nothing_visible(client, user):
     """Zero-width characters alone would show the player to others as a blank name."""
     client.force_login(user)

@@ -32,6 +32,20 @@ def test_sign_up_rejects_a_taken_username(client, user):
     assert User.objects.count() == 1
 
 
+@pytest.mark.parametrize("username", ["AMANI", "Kamau"])
+def test_sign_up_rejects_a_name_another_player_shows(client, make_user, username):
+    """Another's username in other capitals, or another's display name: either would show
+    two players under one name at a table."""
+    make_user("amani")
+    make_user("wanjiru", display_name="kamau")
+
+    response = client.post(reverse("signup"), signup_data(username=username))
+
+    assert response.status_code == 200
+    assert response.context["form"].errors["username"]
+    assert User.objects.count() == 2
+
+
 def test_sign_up_rejects_mismatched_passwords(client):
     response = client.post(reverse("signup"), signup_data(password2="something-else-entirely"))
 
