@@ -106,10 +106,10 @@ class KadiPasswordChangeForm(HashingWithoutAConnectionMixin, NewPasswordErrorsMi
     pass
 
 
-def _someone_elses(name, user=None):
+def _someone_elses(name, user):
     """Whether ``name`` is shown for another player than ``user``: their username or their
     display name, whatever the case (so that nobody can pass for someone else at a table)."""
-    others = User.objects.exclude(pk=user.pk) if user is not None and user.pk else User.objects
+    others = User.objects.exclude(pk=user.pk)
     return others.filter(Q(username__iexact=name) | Q(display_name__iexact=name)).exists()
 
 

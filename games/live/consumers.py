@@ -43,8 +43,7 @@ DEFAULT_MESSAGE_RATE = 2.0  # ... and per second after that
 
 
 class TableConsumer(AsyncWebsocketConsumer):
-    group = None  # the table's group, once joined
-    viewer_groups = ()  # a logged-in viewer's account's and session's groups, once joined
+    groups = ()  # the groups joined: the table's, and a logged-in viewer's account's and session's
     heartbeat = None  # the task that keeps the viewer's presence, for a logged-in viewer
     clock_attached = False
     closing = False  # the server closed the socket: what the client still sends is ignored
@@ -65,12 +64,9 @@ class TableConsumer(AsyncWebsocketConsumer):
             name = f"presence at table {self.table_id}"
             self.heartbeat = asyncio.create_task(self._keep_presence(), name=name)
             await self._presence(presence.joined)
-        self.group = realtime.table_group(self.table_id)
-        await self.channel_layer.group_add(self.group, self.channel_name)
-        if self.user.is_authenticated:
-            self.viewer_groups = _viewer_groups(self.scope)
-            for group in self.viewer_groups:
-                await self.channel_layer.group_add(group, self.channel_name)
+        self.groups = _groups(self.scope, self.table_id)
+        for group in self.groups:
+            await self.channel_layer.group_add(group, self.channel_name)
         await self.accept()
         self.budget = TokenBucket(
             getattr(settings, "LIVE_MESSAGE_BURST", DEFAULT_MESSAGE_BURST),
@@ -115,16 +111,15 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def _leave(self):
         """Undo what ``connect`` set up, once, whatever ended the socket (see above)."""
-        group, heartbeat, self.group, self.heartbeat = self.group, self.heartbeat, None, None
-        viewer_groups, self.viewer_groups = self.viewer_groups, ()
+        groups, heartbeat, self.groups, self.heartbeat = self.groups, self.heartbeat, (), None
         if self.clock_attached:
             self.clock_attached = False
             turn_clock.detach(self.table_id)
         if heartbeat is not None:
             heartbeat.cancel()
             await self._presence(presence.left)
-        for joined in (group, *viewer_groups) if group is not None else viewer_groups:
-            await self.channel_layer.group_discard(joined, self.channel_name)
+        for group in groups:
+            await self.channel_layer.group_discard(group, self.channel_name)
 
     async def receive(self, text_data=None, bytes_data=None):
         if self.closing:
@@ -236,12 +231,14 @@ class TableConsumer(AsyncWebsocketConsumer):
             await db_call(presence.seen)(self.table_id, self.user.pk, timezone.now())
 
 
-def _viewer_groups(scope):
-    """The groups of a logged-in viewer's socket: their account's, and their session's."""
-    groups = [realtime.account_group(scope["user"].pk)]
-    session = scope.get("session")
-    if session is not None and session.session_key:
-        groups.append(realtime.session_group(session.session_key))
+def _groups(scope, table_id):
+    """The groups of a socket: its table's; a logged-in viewer's account's and session's."""
+    groups = [realtime.table_group(table_id)]
+    if scope["user"].is_authenticated:
+        groups.append(realtime.account_group(scope["user"].pk))
+        session = scope.get("session")
+        if session is not None and session.session_key:
+            groups.append(realtime.session_group(session.session_key))
     return tuple(groups)
 
 

@@ -31,15 +31,10 @@ def _mark(name):
 
 
 def applies(context):
-    """Whether the frame of ``context`` may come from a skeleton: a running game's, past its
-    first event (whose frame also shows the rules), with nothing refused."""
+    """Whether the change frame of ``context`` may come from a skeleton: a running game's,
+    past its first event (whose frame also shows the rules)."""
     game_row = context["game_row"]
-    return (
-        game_row is not None
-        and game_row.is_running
-        and bool(game_row.seq)
-        and not (context["error"] or context["move_error"] or context["seated_people"] is not None)
-    )
+    return game_row is not None and game_row.is_running and bool(game_row.seq)
 
 
 def change_html(latest, context, render):
