@@ -9,9 +9,12 @@ once, and then run with new values, prepared for the database as the ORM prepare
   related object set in its cache);
 - ``PreparedInsert`` and ``PreparedUpdate``: ``save()`` of a new row, and of some fields of
   a row, without the ``pre_save`` and ``post_save`` signals (a model saved this way must
-  not need them).
+  not need them);
+- ``PreparedInsertIfUpdated``: the two in one statement, on PostgreSQL, the update guarded
+  by a field's expected value and the insert made only if the update was.
 """
 
+import re
 from contextlib import contextmanager
 
 from django.db import DatabaseError, connections
@@ -88,14 +91,19 @@ class _PreparedSave:
     @contextmanager
     def _executed(self, instance, using, *after):
         """The statement run for ``instance`` (then the values ``after``): its cursor."""
-        connection = connections[using]
+        with connections[using].cursor() as cursor:
+            cursor.execute(self.sql(instance, using), [*self.values(instance, using), *after])
+            yield cursor
+
+    def sql(self, instance, using):
         text = self._sql.get(using)
         if text is None:
             text = self._sql[using] = self._compile(instance, using)
-        values = [f.get_db_prep_save(f.pre_save(instance, self.adding), connection) for f in self.fields]
-        with connection.cursor() as cursor:
-            cursor.execute(text, [*values, *after])
-            yield cursor
+        return text
+
+    def values(self, instance, using):
+        connection = connections[using]
+        return [f.get_db_prep_save(f.pre_save(instance, self.adding), connection) for f in self.fields]
 
 
 class PreparedInsert(_PreparedSave):
@@ -144,4 +152,47 @@ class PreparedUpdate(_PreparedSave):
         text, params = query.get_compiler(using).as_sql()
         if len(params) != len(self.fields) + 1 or params[-1] != STAND_IN:
             raise ValueError("a prepared update takes one value per field, then the key")
+        return text
+
+
+_INSERT = re.compile(r"(INSERT INTO .+?\)) VALUES \(([^()]*)\) (RETURNING .+)", re.DOTALL)
+
+
+class PreparedInsertIfUpdated:
+    """``update.save(row)`` only while ``row``'s ``guard`` field still holds the value
+    ``expected`` in the database, and ``insert.save(new)`` only if that update was made: one
+    statement (PostgreSQL's data-modifying ``WITH``), so one round trip, atomic without a
+    transaction and without a lock held across round trips. ``save`` says whether it was made."""
+
+    def __init__(self, update, insert, guard):
+        self.update, self.insert, self.guard = update, insert, guard
+        self._sql = {}  # database alias -> SQL
+
+    def save(self, row, expected, new, using="default"):
+        text = self._sql.get(using) or self._compile(row, new, using)  # before the values: see _compile
+        params = [*self.update.values(row, using), row.pk, expected, *self.insert.values(new, using)]
+        with connections[using].cursor() as cursor:
+            cursor.execute(text, params)
+            made = cursor.fetchone()
+        if made is None:
+            return False
+        new.pk = made[0]
+        new._state.adding, new._state.db = False, using
+        return True
+
+    def _compile(self, row, new, using):
+        """The statement, compiled from the insert's and the update's own (which set the
+        automatic dates of the instances they compile)."""
+        connection = connections[using]
+        if connection.vendor != "postgresql":
+            raise ValueError("an insert made only if an update was needs PostgreSQL's WITH")
+        insert = _INSERT.fullmatch(self.insert.sql(new, using))
+        if insert is None:
+            raise ValueError("a prepared insert of one row of values, its key returned, was expected")
+        into, values, returning = insert.groups()
+        guard = row._meta.get_field(self.guard).column
+        self._sql[using] = text = (
+            f"WITH updated AS ({self.update.sql(row, using)} AND {connection.ops.quote_name(guard)} = %s "
+            f"RETURNING 1) {into} SELECT {values} FROM updated {returning}"
+        )
         return text

@@ -38,7 +38,7 @@ from functools import partial
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -49,7 +49,7 @@ from games.engine.moves import ACCEPT
 from games.engine.rules import PRESETS
 from games.models import MAX_SEATS, MIN_SEATS, ChatMessage, Game, GamePlayer, Seat, Table
 from games.models import Move as MoveRow
-from games.prepared import Prepared, PreparedInsert, PreparedUpdate
+from games.prepared import Prepared, PreparedInsert, PreparedInsertIfUpdated, PreparedUpdate
 from games.refusals import explain
 
 DEFAULT_BOT_DELAY = 0.8  # seconds between a move and a bot's answer, unless settings.BOT_DELAY
@@ -334,44 +334,41 @@ def submit_move(game_id, user, text, expected_move_count=None, client_move_id=""
 
     ``expected_move_count`` is the move count the page showed, or ``expected_seq`` the event
     number it showed: a move made against an older position (a stale page, a double click)
-    raises ``StaleMove``, as does a resent ``client_move_id``. The game row is locked; the
-    move row, the new position and, at the end, the result are saved in one transaction.
+    raises ``StaleMove``, as does a resent ``client_move_id``. The move row, the new position
+    and, at the end, the result are saved atomically, against the game as it was read.
     Forced moves that follow are applied too. A misplay's row says the rule it broke
     (``row.broken_rule``, not stored).
     """
-    lock = partial(_locked_game, game_id)
-    return _submit(lock, user, text, expected_move_count, client_move_id, expected_seq)
+    return _submit(_GAME, game_id, user, text, expected_move_count, client_move_id, expected_seq)
 
 
 def submit_table_move(table_id, user, text, client_move_id="", expected_seq=None):
     """``submit_move`` in the table's latest game (what a table's websocket knows): the
-    game is found and locked in one query."""
-    return _submit(partial(_locked_latest_game, table_id), user, text, None, client_move_id, expected_seq)
+    game is found with its table in one query."""
+    return _submit(_LATEST_GAME, table_id, user, text, None, client_move_id, expected_seq)
 
 
-def _submit(lock, user, text, expected_move_count, client_move_id, expected_seq):
-    """``submit_move`` with the game locked by ``lock()``. A client move id used already is
-    caught by its unique constraint when the move's row is written, or by the refusal of a
-    move sent again (no query beforehand): the move is refused as made already."""
+def _submit(games, key, user, text, expected_move_count, client_move_id, expected_seq):
+    """``submit_move`` of the game ``games`` finds by ``key``. A move that is the whole change
+    (no forced move follows, the game goes on, no count of missed turns to clear) is written
+    in one statement, on PostgreSQL, where no other change came first (``_write_alone``):
+    two round trips in all, with no transaction. Otherwise, or if something else changed
+    the game meanwhile, the game is locked and the move made again, in a transaction.
+
+    A client move id used already is caught by its unique constraint when the move's row is
+    written, or by the refusal of a move sent again (no query beforehand): the move is
+    refused as made already."""
     game = None
     try:
+        if connection.vendor == _WRITE_ALONE_ON and not connection.in_atomic_block:
+            game = games.read(key)
+            checked = _checked_move(game, user, text, expected_move_count, expected_seq)
+            row = _write_alone(game, *checked, client_move_id)
+            if row is not None:
+                return row
         with transaction.atomic():
-            game = lock()
-            _check_current(game, expected_move_count, expected_seq)
-            player = next((p for p in _players(game) if p.user_id == user.pk), None)
-            if player is None:
-                raise ServiceError(_("You are not playing in this game."))
-            if player.left:
-                raise ServiceError(_("You have left this game."))
-            if game.turn != player.seat:
-                raise NotNow(_("It is not your turn."))
-            before = game.engine_state()
-            try:
-                move = Move.parse(text)
-                state = before.apply(move)
-            except IllegalMove as error:
-                reason = explain(error)
-                raise MoveRefused(_("That move is not allowed: %(reason)s") % {"reason": reason}) from None
+            game = games.lock(key)
+            player, before, move, state = _checked_move(game, user, text, expected_move_count, expected_seq)
             if player.missed_turns:
                 player.missed_turns = 0
                 player.save(update_fields=["missed_turns"])
@@ -382,6 +379,45 @@ def _submit(lock, user, text, expected_move_count, client_move_id, expected_seq)
         if game is not None and client_move_id and _made_already(game, client_move_id):
             raise StaleMove(_("This move was already made.")) from None
         raise
+
+
+def _checked_move(game, user, text, expected_move_count, expected_seq):
+    """``(player, before, move, after)``: ``user``'s move ``text`` in ``game``, or the
+    refusal (``ServiceError``) of a move that is stale, out of turn or illegal."""
+    _check_current(game, expected_move_count, expected_seq)
+    player = next((p for p in _players(game) if p.user_id == user.pk), None)
+    if player is None:
+        raise ServiceError(_("You are not playing in this game."))
+    if player.left:
+        raise ServiceError(_("You have left this game."))
+    if game.turn != player.seat:
+        raise NotNow(_("It is not your turn."))
+    before = game.engine_state()
+    try:
+        move = Move.parse(text)
+        return player, before, move, before.apply(move)
+    except IllegalMove as error:
+        reason = explain(error)
+        raise MoveRefused(_("That move is not allowed: %(reason)s") % {"reason": reason}) from None
+
+
+def _write_alone(game, player, before, move, state, client_move_id):
+    """The move's row and the new position written in one statement, if the move is all
+    that changes and the game is still at the event number it was read at; else None (and
+    nothing written). The game's players are unchanged while its event number is
+    (``games.kept_players``), so the checks made on the read game still hold."""
+    left = {p.seat for p in _players(game) if p.left and p.stand_in_id is None}
+    follows = state.turn in left or state.only_move() == FORCED_ACCEPT
+    if player.missed_turns or state.finished or follows:
+        return None
+    read_at = game.seq
+    row = _move_row(game, player.seat, move, before, state, client_move_id)
+    game.state, game.turn = state.to_dict(), state.turn
+    if not _MOVE_AND_POSITION.save(game, read_at, row):
+        return None  # something else changed the game first: made again under its lock
+    game.recorded.append(row)
+    _announce(game.table_id, game, state)
+    return row
 
 
 def _check_current(game, expected_move_count, expected_seq):
@@ -473,30 +509,41 @@ def _locked_game(game_id):
     """The game row, locked until the end of the transaction, ready to record moves: its
     event number now (``base_seq``) and the moves recorded since (``recorded``), which
     ``_announce`` passes on."""
-    game = _LOCKED_GAME.first(game_id)
-    if game is None:
-        raise ServiceError(_("There is no such game."))
-    return _ready(game)
+    return _GAME.lock(game_id)
 
 
-def _locked_latest_game(table_id):
-    """``_locked_game`` of the table's latest game."""
-    game = _LOCKED_LATEST_GAME.first(table_id)
-    if game is None:
-        raise ServiceError(_("No game is running at this table."))
-    return _ready(game)
+class _Games:
+    """A game found by one value (its id, or its table's for the latest game), with its
+    table (not locked): the table's turn clock and house rules as they are now travel with
+    the game's change. ``read`` and ``lock`` (until the end of the transaction) give it
+    ready to record moves (``_ready``)."""
+
+    def __init__(self, games, missing):
+        self._read = Prepared(lambda value: games(Game.objects.select_related("table"), value))
+        self._lock = Prepared(
+            lambda value: games(Game.objects.select_for_update(of=("self",)).select_related("table"), value)
+        )
+        self.missing = missing
+
+    def read(self, value):
+        return self._found(self._read.first(value))
+
+    def lock(self, value):
+        return self._found(self._lock.first(value))
+
+    def _found(self, game):
+        if game is None:
+            raise ServiceError(self.missing())
+        return _ready(game)
 
 
-def _games_to_lock():
-    """Games locked for update, each read with its table (not locked): the table's turn
-    clock and house rules as they are now travel with the game's change."""
-    return Game.objects.select_for_update(of=("self",)).select_related("table")
-
-
-_LOCKED_GAME = Prepared(lambda game_id: _games_to_lock().filter(pk=game_id))
-_LOCKED_LATEST_GAME = Prepared(
-    lambda table_id: _games_to_lock().filter(table_id=table_id).order_by("-number")
+_GAME = _Games(lambda games, game_id: games.filter(pk=game_id), lambda: _("There is no such game."))
+_LATEST_GAME = _Games(
+    lambda games, table_id: games.filter(table_id=table_id).order_by("-number"),
+    lambda: _("No game is running at this table."),
 )
+_WRITE_ALONE_ON = "postgresql"  # ``_write_alone`` needs a data-modifying WITH
+_MOVE_AND_POSITION = PreparedInsertIfUpdated(_NEW_POSITION, _NEW_MOVE, guard="seq")
 
 
 def _ready(game):
@@ -557,21 +604,26 @@ def misplay_penalty(before, move, after):
 def _record(game, seat, move, before, after, client_move_id=""):
     """Append ``move`` (from position ``before`` to ``after``) to the game's log, with the
     cards it drew and, for a misplay, its penalty; the caller saves the game."""
+    row = _NEW_MOVE.save(_move_row(game, seat, move, before, after, client_move_id))
+    game.recorded.append(row)
+    return row
+
+
+def _move_row(game, seat, move, before, after, client_move_id):
+    """The unsaved row of ``move`` by ``seat`` (see ``_record``), counted in the game's
+    move count and event number."""
     drew = len(after.hands[seat]) - len(before.hands[seat])
     penalty = misplay_penalty(before, move, after)
-    row = _NEW_MOVE.save(
-        MoveRow(
-            game=game,
-            index=game.move_count,
-            seat=seat,
-            text=str(move),
-            client_move_id=client_move_id,
-            drew=drew if drew > 0 else None,
-            penalty=penalty,
-        )
+    row = MoveRow(
+        game=game,
+        index=game.move_count,
+        seat=seat,
+        text=str(move),
+        client_move_id=client_move_id,
+        drew=drew if drew > 0 else None,
+        penalty=penalty,
     )
     row.broken_rule = before.problem(move) if penalty is not None else None
-    game.recorded.append(row)
     game.move_count += 1
     game.seq += 1
     return row

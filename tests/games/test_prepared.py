@@ -1,7 +1,7 @@
 """The move's statements compiled once (``games.prepared``) do what the ORM does: a query
 gives the instance with every field converted as read, its related row in the cache, and
 the row of the value asked, not of the one it was compiled with; an insert and an update
-write what ``save()`` writes."""
+write what ``save()`` writes, and the two together (PostgreSQL) both or neither."""
 
 import pytest
 from django.db import DatabaseError, IntegrityError, connection, transaction
@@ -9,7 +9,7 @@ from django.test.utils import CaptureQueriesContext
 
 from games import rows
 from games.models import Game, GamePlayer, Move, Table
-from games.prepared import Prepared, PreparedInsert, PreparedUpdate
+from games.prepared import Prepared, PreparedInsert, PreparedInsertIfUpdated, PreparedUpdate
 from games.services import create_table, start_game, take_seat
 
 pytestmark = pytest.mark.django_db
@@ -90,3 +90,29 @@ def test_a_json_field_is_written_as_the_orm_writes_it(game):
     game.state = {**game.state, "turn": 1}
     PreparedUpdate(Game, ["state"]).save(game)
     assert Game.objects.get(pk=game.pk).state == game.state
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="a data-modifying WITH is PostgreSQL's")
+def test_an_insert_if_updated_makes_both_while_the_guard_holds_and_neither_after(game):
+    both = PreparedInsertIfUpdated(PreparedUpdate(Game, ["turn", "seq"]), PreparedInsert(Move), guard="seq")
+    game.turn, game.seq = 1, 1
+    first = Move(game=game, index=0, seat=0, text="7H", client_move_id="a")
+    assert both.save(game, 0, first)
+    stored = Move.objects.get(game=game)
+    assert stored.pk == first.pk and rows.values(stored) == rows.values(first) and not first._state.adding
+    assert (Game.objects.get(pk=game.pk).turn, Game.objects.get(pk=game.pk).seq) == (1, 1)
+    game.turn, game.seq = 0, 2
+    late = Move(game=game, index=1, seat=1, text="draw")
+    assert not both.save(game, 0, late)  # the game is at 1 now, not 0
+    assert late.pk is None and Move.objects.filter(game=game).count() == 1
+    assert (Game.objects.get(pk=game.pk).turn, Game.objects.get(pk=game.pk).seq) == (1, 1)
+    with pytest.raises(IntegrityError), transaction.atomic():  # the insert's failure undoes the update
+        both.save(game, 1, Move(game=game, index=0, seat=1, text="draw"))
+    assert Game.objects.get(pk=game.pk).seq == 1
+
+
+@pytest.mark.skipif(connection.vendor == "postgresql", reason="elsewhere than PostgreSQL")
+def test_an_insert_if_updated_is_refused_where_the_database_has_no_data_modifying_with(game):
+    both = PreparedInsertIfUpdated(PreparedUpdate(Game, ["seq"]), PreparedInsert(Move), guard="seq")
+    with pytest.raises(ValueError, match="needs PostgreSQL"):
+        both.save(game, game.seq, Move(game=game, index=0, seat=0, text="draw"))

@@ -1,10 +1,12 @@
 """What a move costs in queries is fixed: the same at the game's 5th move and its 500th,
 with no spectator and with ten. The move itself (``consumers._submit_move``, the socket's
-database call) is one short transaction; after it no one reads the table again: the
-process that made the move advances its reading with what the move changed, another
-process with the change its group message carries (``games.live.readings``), so every
-socket's render of the news costs no query, nor does the turn clock's look (whether the
-player to move is away comes from ``games.presence``'s copy of the table's rows).
+database call) is one short transaction here, inside the test's (outside any, on
+PostgreSQL, the move is two statements: tests/games/test_moves_written_alone.py); after
+it no one reads the table again: the process that made the move advances its reading
+with what the move changed, another process with the change its group message carries
+(``games.live.readings``), so every socket's render of the news costs no query, nor does
+the turn clock's look (whether the player to move is away comes from ``games.presence``'s
+copy of the table's rows).
 Counted on the real database, on this thread's connection (the functions the sockets'
 database threads call, called here)."""
 
