@@ -3,7 +3,8 @@
 Checks the environment, migrates, collects the static files, then starts N daphne workers on
 loopback ports (``PORT+1`` to ``PORT+N`` unless ``--worker-ports``) and HAProxy on ``PORT`` in
 front of them (deploy/haproxy.cfg). The workers share state only through PostgreSQL and the
-Redis channel layer, so the balancer needs no sticky sessions. A worker that dies is started
+Redis channel layer, so the balancer needs no sticky sessions (it sends a table's websockets
+to one worker all the same, which is cheaper: deploy/haproxy.cfg). A worker that dies is started
 again on its port; Ctrl-C (or SIGTERM) stops the balancer, then every worker.
 
 Prints one line per worker started (``worker N pid P on 127.0.0.1:PORT``) and ``serving ...``
@@ -54,12 +55,14 @@ def problems(env):
 
 
 def haproxy_config(port, worker_ports, bind="0.0.0.0"):
-    """deploy/haproxy.cfg with the balancer's address and one server line per worker."""
-    servers = "\n".join(
-        f"    server w{n} 127.0.0.1:{worker_port} check inter 1s fall 2 rise 1"
-        for n, worker_port in enumerate(worker_ports, start=1)
+    """deploy/haproxy.cfg with the balancer's address and, in each backend, one server line
+    per worker: health-checked in one, following those checks in the other."""
+    workers = list(enumerate(worker_ports, start=1))
+    servers = "\n".join(f"    server w{n} 127.0.0.1:{p} check inter 1s fall 2 rise 1" for n, p in workers)
+    tracking = "\n".join(f"    server w{n} 127.0.0.1:{p} track workers/w{n}" for n, p in workers)
+    return Template(TEMPLATE.read_text()).substitute(
+        bind=bind, port=port, servers=servers, tracking_servers=tracking
     )
-    return Template(TEMPLATE.read_text()).substitute(bind=bind, port=port, servers=servers)
 
 
 def find_haproxy():

@@ -50,7 +50,7 @@ def test_make_prod_refuses_sqlite_and_debug():
 def test_the_balancer_configuration_is_valid_haproxy():
     needs_haproxy()
     config = haproxy_config(8000, [8001, 8002, 8003])
-    assert config.count("\n    server w") == 3
+    assert config.count("\n    server w") == 6  # checked in one backend, tracked in the other
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "haproxy.cfg"
         path.write_text(config)

@@ -2,7 +2,12 @@
 sharing only PostgreSQL and Redis. Players whose websockets the balancer gave to different
 workers play moves both ways, chat, see each other leave, watch the turn clock play a turn
 once, and carry on when one worker is killed and started again. Everything goes through the
-balancer, as a browser's requests do."""
+balancer, as a browser's requests do.
+
+The balancer sends a table's websockets to the worker its address picks; a table's players
+still meet on two workers once one of them restarted (its tables went elsewhere meanwhile).
+Here a socket reaches another worker with a query string, which the balancer's choice
+counts and the site ignores."""
 
 import asyncio
 import os
@@ -58,8 +63,8 @@ async def seated(topology, table_id, *users):
     try:
         for user in users:
             cookie = await session_cookie(user)
-            for _ in range(4):  # the balancer takes turns: a socket still closing elsewhere may delay it once
-                socket = Socket(topology, f"/ws/t/{table_id}/", cookie)
+            for attempt in range(20):  # each address is hashed anew: two workers, a half chance each
+                socket = Socket(topology, f"/ws/t/{table_id}/?attempt={attempt}", cookie)
                 await socket.open()
                 if not sockets or socket.worker != sockets[-1].worker:
                     break
@@ -99,6 +104,20 @@ def test_pages_static_files_and_health_checks_through_the_balancer(topology):
     assert re.search(r"\.[0-9a-f]{12}\.css$", stylesheet)  # collected, with its hash in the name
     status, headers, _ = get(topology, stylesheet)
     assert status == 200 and "immutable" in headers["Cache-Control"]
+
+
+async def test_a_tables_sockets_share_a_worker_and_the_tables_spread_over_both(topology, user):
+    make = database_sync_to_async(lambda n: services.create_table(user, f"Meza {n}", 2, "friendly"))
+    tables = [await make(n) for n in range(16)]  # all on one worker: one chance in 2 ** 15
+    cookie = await session_cookie(user)
+    worker_of = {}
+    for table in tables:
+        for _ in range(2):
+            socket = Socket(topology, f"/ws/t/{table.pk}/", cookie)
+            await socket.open()
+            await socket.close()
+            assert worker_of.setdefault(table.pk, socket.worker) == socket.worker
+    assert set(worker_of.values()) == {"w1", "w2"}
 
 
 async def test_players_on_different_workers_play_chat_and_see_each_other_leave(
