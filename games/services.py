@@ -41,6 +41,7 @@ from django.contrib.auth import get_user_model
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from accounts import written
 from games import bots, kept_players, presence, signals
@@ -67,6 +68,10 @@ class StaleMove(ServiceError):
     """A move made against an older position (a stale page, a double click, a resend)."""
 
 
+class TooFast(ServiceError):
+    """More of something than a player may do in a while (tables made)."""
+
+
 class NotNow(ServiceError):
     """A move or resignation at the wrong moment: not the player's turn, or the game is over."""
 
@@ -78,9 +83,13 @@ class MoveRefused(ServiceError):
 # -- Tables and seats ---------------------------------------------------------------
 
 
+DEFAULT_TABLES_PER_HOUR = 20  # tables a player may make within an hour, unless settings.TABLES_PER_HOUR
+
+
 def create_table(user, name, seat_count, preset, sit=True, turn_timer_seconds=None):
     """A new table created by ``user``, who takes its first seat unless ``sit`` is false;
-    ``turn_timer_seconds``: the turn clock (None: none)."""
+    ``turn_timer_seconds``: the turn clock (None: none). A player makes at most
+    ``TABLES_PER_HOUR`` tables an hour: the lobby is everyone's (``TooFast``)."""
     name = (name or "").strip()
     if not written.shows_something(name):
         raise ServiceError(_("Give the table a name."))
@@ -97,6 +106,17 @@ def create_table(user, name, seat_count, preset, sit=True, turn_timer_seconds=No
     clock = turn_timer_seconds
     if clock is not None and not (isinstance(clock, int) and clock > 0):
         raise ServiceError(_("A turn clock is a number of seconds."))
+    made = Table.objects.filter(created_by=user, created_at__gte=timezone.now() - timedelta(hours=1))
+    limit = getattr(settings, "TABLES_PER_HOUR", DEFAULT_TABLES_PER_HOUR)
+    if made.count() >= limit:
+        raise TooFast(
+            ngettext(
+                "You have made %(count)d table in the last hour: wait a while before making another.",
+                "You have made %(count)d tables in the last hour: wait a while before making another.",
+                limit,
+            )
+            % {"count": limit}
+        )
     with transaction.atomic():
         table = Table.objects.create(
             name=name,

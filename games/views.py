@@ -39,9 +39,12 @@ def create_table(request):
             table = services.create_table(request.user, **form.cleaned_data)
         except services.ServiceError as error:
             form.add_error(None, str(error))
+            status = 429 if isinstance(error, services.TooFast) else 400
         else:
             return redirect("games:table", table_id=table.pk)
-    return render(request, "games/lobby.html", {"tables": lobby_tables(), "form": form}, status=400)
+    else:
+        status = 400
+    return render(request, "games/lobby.html", {"tables": lobby_tables(), "form": form}, status=status)
 
 
 @require_safe

@@ -1,9 +1,11 @@
 """The lobby, table and rules pages through the Django test client, on a real database."""
 
 import re
+from datetime import timedelta
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
 from games import services
 from games.engine.rules import OPTIONS, PRESETS
@@ -100,6 +102,18 @@ def test_a_bad_new_table_is_refused_with_the_form_errors(logged_in, data):
     assert response.status_code == 400
     assert "errorlist" in response.content.decode()
     assert not Table.objects.exists()
+
+
+def test_a_player_makes_so_many_tables_an_hour(logged_in, user, settings):
+    settings.TABLES_PER_HOUR = 2
+    data = {"name": "Jioni", "seat_count": 3, "preset": "classic"}
+    assert [logged_in.post(reverse("games:create_table"), data).status_code for _ in range(2)] == [302, 302]
+    response = logged_in.post(reverse("games:create_table"), {**data, "name": "Tatu"})
+    assert response.status_code == 429
+    assert "You have made 2 tables in the last hour" in response.content.decode()
+    assert not Table.objects.filter(name="Tatu").exists()
+    Table.objects.filter(created_by=user).update(created_at=timezone.now() - timedelta(minutes=61))
+    assert logged_in.post(reverse("games:create_table"), {**data, "name": "Tatu"}).status_code == 302
 
 
 def test_creating_a_table_needs_a_login(client):

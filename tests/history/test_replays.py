@@ -5,6 +5,7 @@ import re
 import pytest
 from django.contrib.auth import get_user_model
 from django.db import connection
+from django.test import override_settings
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
@@ -28,7 +29,7 @@ def test_games(django_db_setup, django_db_blocker):
     """Finished games of every preset, two to five players, people and bots, with a
     resignation, and long games that span several snapshots: played once for the module
     (they take a while), and deleted after it."""
-    with django_db_blocker.unblock():
+    with django_db_blocker.unblock(), override_settings(TABLES_PER_HOUR=100):  # wanjiku makes them all
         amani, baraka, chebet = (  # not the function fixtures' names: these rows outlive a test
             get_user_model().objects.create_user(name) for name in ("wanjiku", "otieno", "njeri")
         )
