@@ -99,3 +99,18 @@ class LoginThrottle(models.Model):
 
     def __str__(self) -> str:
         return f"{self.username} @ {self.address}"
+
+
+class SignUp(models.Model):
+    """An account made from an address, kept for the sign-up window (accounts/signups.py)."""
+
+    ip_address = models.GenericIPAddressField(null=True, blank=True)
+    created_at = models.DateTimeField(default=timezone.now, db_index=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["ip_address", "created_at"])]
+        verbose_name = _("sign-up")
+        verbose_name_plural = _("sign-ups")
+
+    def __str__(self) -> str:
+        return _("a sign-up from %(address)s") % {"address": self.ip_address}

@@ -14,9 +14,10 @@ from django.db import IntegrityError
 from django.shortcuts import redirect, render
 from django.urls import reverse_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.generic import DetailView, FormView, UpdateView
 
+from accounts import signups
 from accounts.forms import LOCKED_OUT, AccountSettingsForm, LoginForm, SignUpForm
 from accounts.models import User
 from accounts.profile import provided_context
@@ -43,12 +44,21 @@ class SignUpView(FormView):
         return super().dispatch(request, *args, **kwargs)
 
     def form_valid(self, form):
+        if not signups.allowed(self.request):
+            message = ngettext(
+                "%(count)d account has been made from your address in the last hour: try again later.",
+                "%(count)d accounts have been made from your address in the last hour: try again later.",
+                signups.limit(),
+            )
+            form.add_error(None, message % {"count": signups.limit()})
+            return self.render_to_response(self.get_context_data(form=form), status=429)
         try:
             user = form.save()
         except IntegrityError:  # another sign-up took the name since the form checked it
             form = self.get_form()
             form.is_valid()  # checks it again: now it is taken, as for any taken name
             return self.form_invalid(form)
+        signups.record(self.request)
         login(self.request, user)
         messages.success(self.request, _("Welcome to Kadi, %(name)s!") % {"name": user.name})
         return redirect(settings.LOGIN_REDIRECT_URL)

@@ -22,11 +22,12 @@ def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix, t
 def site_settings(settings):
     """Fast password hashing (real hashing is deliberately slow; the tests only need
     passwords to check), bots that move without a human-paced pause (a test of the pause
-    sets BOT_DELAY itself), and no limit on the tables a player makes an hour that the
-    fixtures would reach."""
+    sets BOT_DELAY itself), and no limits on the tables a player makes, or the accounts an
+    address makes, an hour that the fixtures would reach."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     settings.BOT_DELAY = 0
-    settings.TABLES_PER_HOUR = 10_000  # fixtures make many; tests of the limit set their own
+    settings.TABLES_PER_HOUR = 10_000  # fixtures make many; tests of the limits set their own
+    settings.SIGNUPS_PER_ADDRESS = 10_000
 
 
 @pytest.fixture(autouse=True)

@@ -1,8 +1,12 @@
+from datetime import timedelta
+
 import pytest
 from django.db import connection
+from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
-from accounts.models import User
+from accounts.models import SignUp, User
 from tests.accounts import hashers
 from tests.conftest import PASSWORD
 
@@ -91,3 +95,19 @@ def test_a_username_taken_while_signing_up_is_refused_like_any_taken_one(client,
     assert response.context["form"].has_error("username", "unique")
     assert User.objects.filter(username="kamau").count() == 1
     assert "_auth_user_id" not in client.session
+
+
+def test_an_address_makes_so_many_accounts_an_hour(settings):
+    settings.SIGNUPS_PER_ADDRESS = 2
+    here, elsewhere = Client(REMOTE_ADDR="198.51.100.7"), Client(REMOTE_ADDR="203.0.113.9")
+    for name in ("kamau", "wanjiru"):
+        assert here.post(reverse("signup"), signup_data(name)).status_code == 302
+        here.post(reverse("logout"))
+    response = here.post(reverse("signup"), signup_data("otieno"))
+    assert response.status_code == 429
+    assert "2 accounts have been made from your address in the last hour" in response.content.decode()
+    assert not User.objects.filter(username="otieno").exists()
+    assert elsewhere.post(reverse("signup"), signup_data("otieno")).status_code == 302
+    SignUp.objects.update(created_at=timezone.now() - timedelta(minutes=61))
+    assert here.post(reverse("signup"), signup_data("akinyi")).status_code == 302
+    assert SignUp.objects.count() == 1  # the sign-ups that left the hour are forgotten
