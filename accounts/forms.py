@@ -114,6 +114,7 @@ def _someone_elses(name, user):
 
 
 SOMEONE_ELSES = _("That name is someone else’s at the tables: choose another.")
+MIXED_SCRIPTS = _("That name mixes alphabets whose letters look alike (Latin, Cyrillic, Greek): keep to one.")
 
 
 class SignUpForm(HashingWithoutAConnectionMixin, NewPasswordErrorsMixin, UserCreationForm):
@@ -124,6 +125,8 @@ class SignUpForm(HashingWithoutAConnectionMixin, NewPasswordErrorsMixin, UserCre
 
     def clean_username(self):
         username = super().clean_username()  # Django's own check: another's username, whatever the case
+        if written.mixes_lookalike_scripts(username or ""):
+            raise ValidationError(MIXED_SCRIPTS, code="mixed_scripts")
         if username and User.objects.filter(display_name__iexact=username).exists():
             raise ValidationError(SOMEONE_ELSES, code="someone_elses")
         return username
@@ -142,6 +145,8 @@ class AccountSettingsForm(forms.ModelForm):
             raise ValidationError(
                 _("That name holds characters that would turn the text around it."), code="reordering"
             )
+        if written.mixes_lookalike_scripts(name):
+            raise ValidationError(MIXED_SCRIPTS, code="mixed_scripts")
         if name and _someone_elses(name, self.instance):
             raise ValidationError(SOMEONE_ELSES, code="someone_elses")
         return name

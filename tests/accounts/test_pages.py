@@ -101,6 +101,21 @@ def test_settings_refuse_a_display_name_that_turns_the_text_around_it(client, us
     assert user.display_name == ""
 
 
+@pytest.mark.parametrize(
+    ("name", "refused"),
+    [("Wanjiкu", True), ("Νjeri", True), ("Ζήνων", False), ("Иван 2", False), ("Jean-Clément", False)],
+)
+def test_settings_refuse_a_display_name_of_lookalike_alphabets_mixed(client, user, name, refused):
+    client.force_login(user)
+    response = client.post(reverse("account_settings"), {"display_name": name, "hand_order": "suit"})
+    user.refresh_from_db()
+    if refused:  # a Cyrillic к; a Greek capital nu
+        assert response.context["form"].has_error("display_name", "mixed_scripts")
+        assert "keep to one" in response.content.decode() and user.display_name == ""
+    else:
+        assert response.status_code == 302 and user.display_name == name
+
+
 @pytest.mark.parametrize("name", ["Baraka", "wanjiru k."])
 def test_settings_refuse_a_display_name_another_player_shows(client, user, baraka, make_user, name):
     make_user("wanjiru", display_name="Wanjiru K.")

@@ -111,3 +111,13 @@ def test_an_address_makes_so_many_accounts_an_hour(settings):
     SignUp.objects.update(created_at=timezone.now() - timedelta(minutes=61))
     assert here.post(reverse("signup"), signup_data("akinyi")).status_code == 302
     assert SignUp.objects.count() == 1  # the sign-ups that left the hour are forgotten
+
+
+@pytest.mark.parametrize(("username", "refused"), [("\u0430mani", True), ("amani", False), ("иван", False)])
+def test_sign_up_refuses_a_username_of_lookalike_alphabets_mixed(client, username, refused):
+    response = client.post(reverse("signup"), signup_data(username))
+    if refused:  # "аmani" with a Cyrillic а, which would pass for "amani"
+        assert response.status_code == 200 and response.context["form"].has_error("username", "mixed_scripts")
+        assert not User.objects.exists()
+    else:
+        assert response.status_code == 302 and User.objects.get().username == username
