@@ -117,9 +117,7 @@ class PreparedInsert(_PreparedSave):
 
     def save(self, instance, using="default"):
         with self._executed(instance, using) as cursor:
-            instance.pk = cursor.fetchone()[0]
-        instance._state.adding, instance._state.db = False, using
-        return instance
+            return _stored(instance, cursor.fetchone()[0], using)
 
     def _compile(self, instance, using):
         query = sql.InsertQuery(self.model)
@@ -176,8 +174,7 @@ class PreparedInsertIfUpdated:
             made = cursor.fetchone()
         if made is None:
             return False
-        new.pk = made[0]
-        new._state.adding, new._state.db = False, using
+        _stored(new, made[0], using)
         return True
 
     def _compile(self, row, new, using):
@@ -196,3 +193,10 @@ class PreparedInsertIfUpdated:
             f"RETURNING 1) {into} SELECT {values} FROM updated {returning}"
         )
         return text
+
+
+def _stored(instance, key, using):
+    """``instance``, a new row just inserted with the key ``key``, as a saved one."""
+    instance.pk = key
+    instance._state.adding, instance._state.db = False, using
+    return instance

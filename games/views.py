@@ -34,16 +34,15 @@ def lobby(request):
 @require_POST
 def create_table(request):
     form = NewTableForm(request.POST)
+    status = 400
     if form.is_valid():
         try:
             table = services.create_table(request.user, **form.cleaned_data)
         except services.ServiceError as error:
             form.add_error(None, str(error))
-            status = 429 if isinstance(error, services.TooFast) else 400
+            status = 429 if isinstance(error, services.TooFast) else status
         else:
             return redirect("games:table", table_id=table.pk)
-    else:
-        status = 400
     return render(request, "games/lobby.html", {"tables": lobby_tables(), "form": form}, status=status)
 
 
