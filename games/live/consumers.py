@@ -56,9 +56,9 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def connect(self):
         self.table_id = self.scope["url_route"]["kwargs"]["table_id"]
-        self.user = self.scope["user"]
         self.shown = (None, None)  # the game and event number this viewer last got
         self.viewer = frames.Viewer(self.scope)
+        self.user = self.viewer.user
         translation.activate(self.viewer.language)  # for this socket's task: its frames and replies
         if self.user.is_authenticated:  # before joining the group: the full render says it
             name = f"presence at table {self.table_id}"

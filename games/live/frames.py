@@ -24,6 +24,7 @@ from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
 from django.http import HttpRequest
 from django.middleware.csrf import CSRF_SECRET_LENGTH, get_token
+from django.utils.functional import LazyObject, empty
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, get_language_from_request
 
@@ -58,7 +59,7 @@ class Viewer:
     draws 32 random characters: per frame, that was a good part of a frame's cost)."""
 
     def __init__(self, scope):
-        self.user = scope["user"]
+        self.user = _unwrapped(scope["user"])
         self.request = HttpRequest()
         self.request.user = self.user
         self.request.COOKIES = scope.get("cookies", {})
@@ -73,6 +74,15 @@ class Viewer:
     def render(self, template, context, csrf_token=None):
         context = {**context, "csrf_token": csrf_token or self.csrf_token}
         return render_to_string(template, context, request=self.request)
+
+
+def _unwrapped(user):
+    """The user behind Channels' lazy ``scope["user"]``, which its auth middleware has
+    looked up already: every attribute read through the lazy wrapper costs a call, and a
+    live table reads its viewers' ids many times a move."""
+    if isinstance(user, LazyObject) and user._wrapped is not empty:
+        return user._wrapped
+    return user
 
 
 CSRF_PLACEHOLDER = "csrf-token-of-the-viewer"  # set into a shared render per socket
