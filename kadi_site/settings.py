@@ -133,7 +133,7 @@ REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            "BACKEND": "games.live.channel_layer.PubSubChannelLayer",
             "CONFIG": {"hosts": [{"address": url} for url in env_list("REDIS_URL", "")]},
         },
     }

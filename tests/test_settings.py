@@ -80,7 +80,7 @@ def test_redis_url_selects_the_redis_channel_layer(monkeypatch):
     config = read_settings(monkeypatch, REDIS_URL="redis://127.0.0.1:6379/0")
 
     layer = config["CHANNEL_LAYERS"]["default"]
-    assert layer["BACKEND"] == "channels_redis.pubsub.RedisPubSubChannelLayer"
+    assert layer["BACKEND"] == "games.live.channel_layer.PubSubChannelLayer"
     assert [host["address"] for host in layer["CONFIG"]["hosts"]] == ["redis://127.0.0.1:6379/0"]
 
 

@@ -18,8 +18,9 @@ layer as before.
 """
 
 import redis
-from channels_redis.pubsub import RedisPubSubChannelLayer
 from channels_redis.utils import _consistent_hash, decode_hosts
+
+from games.live.channel_layer import PubSubChannelLayer
 
 TIMEOUT_SECONDS = 2.0  # a database thread waits at most this long for Redis
 
@@ -40,7 +41,7 @@ class GroupPublisher:
         when the layer is not one it can stand in for."""
         options = config.get("CONFIG", {})
         hosts = decode_hosts(options.get("hosts"))
-        if type(layer) is not RedisPubSubChannelLayer or any(set(host) != {"address"} for host in hosts):
+        if type(layer) is not PubSubChannelLayer or any(set(host) != {"address"} for host in hosts):
             return None
         return cls(layer, hosts, options.get("prefix", "asgi"))
 

@@ -8,8 +8,8 @@ import os
 
 import pytest
 from channels.layers import InMemoryChannelLayer
-from channels_redis.pubsub import RedisPubSubChannelLayer
 
+from games.live.channel_layer import PubSubChannelLayer
 from games.live.publishing import GroupPublisher
 from games.models import Game
 from games.services import submit_move
@@ -24,14 +24,14 @@ MESSAGE = {"type": "table.changed", "game": 7, "seq": 12, "change": b"\x80rows"}
 
 def config(**options):
     url = os.environ.get("REDIS_URL", "").split(",")[0]
-    return {"BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer", "CONFIG": {"hosts": [url], **options}}
+    return {"BACKEND": "games.live.channel_layer.PubSubChannelLayer", "CONFIG": {"hosts": [url], **options}}
 
 
 async def published_and_received(options, group="table.41"):
     """``MESSAGE`` published by a publisher from a thread, as received by a member of
     ``group`` through a layer made with ``options``."""
     settings = config(**options)
-    layer = RedisPubSubChannelLayer(**settings["CONFIG"])
+    layer = PubSubChannelLayer(**settings["CONFIG"])
     try:
         channel = await layer.new_channel()
         await layer.group_add(group, channel)
@@ -56,7 +56,7 @@ def test_a_message_published_from_a_thread_reaches_the_group(options):
 def test_other_groups_do_not_hear_it():
     async def other_group_hears():
         settings = config()
-        layer = RedisPubSubChannelLayer(**settings["CONFIG"])
+        layer = PubSubChannelLayer(**settings["CONFIG"])
         try:
             channel = await layer.new_channel()
             await layer.group_add("table.42", channel)
@@ -72,7 +72,7 @@ def test_other_groups_do_not_hear_it():
 def test_only_a_redis_layer_of_servers_by_address_has_a_publisher():
     assert GroupPublisher.for_layer(InMemoryChannelLayer(), {"CONFIG": {}}) is None
     sentinel = {"sentinels": [("127.0.0.1", 26379)], "master_name": "kadi"}
-    layer = RedisPubSubChannelLayer(hosts=[sentinel])
+    layer = PubSubChannelLayer(hosts=[sentinel])
     assert GroupPublisher.for_layer(layer, {"CONFIG": {"hosts": [sentinel]}}) is None
 
 
