@@ -151,7 +151,7 @@ def table_context(table, user, reading=None):
     }
     context["bot_levels"], context["suits"] = _choices(get_language())
     if game is not None:
-        context.update(_game_context(reading, user))
+        context.update(game_context(reading, user))
         if not running:
             context["rematch"] = rematch_offer(game, seats, user)
     context["poll"] = _poll_interval(context)
@@ -173,7 +173,9 @@ def _seat_entry(position, seat, user, playing):
     }
 
 
-def _game_context(reading, user):
+def game_context(reading, user):
+    """What the page shows of the reading's game to ``user``: ``game`` (``describe_game``),
+    the move log's ``moves``, ``move_total`` and ``turn_clock``."""
     game, players = reading.game, reading.players
     you = next((p.seat for p in players if p.user_id == user.pk and not p.left), None)
     view = reading.state.view(you)
@@ -184,7 +186,7 @@ def _game_context(reading, user):
             "winner": game.winner,
             "abandoned": game.status == Game.Status.ABANDONED,
         }
-    names = [{"name": p.user.name, "left": p.left} for p in players]
+    names = seat_names(players)
     if result is not None:
         result["ratings"] = rating_changes(game, players)
     moves = reading.moves
@@ -194,13 +196,20 @@ def _game_context(reading, user):
     return {
         "game": describe_game(view, names, result, playable, hand_order),
         # Worked out if a template asks: a live table's viewers share one render of the log.
-        "moves": SimpleLazyObject(lambda: [_move_line(m, names) for m in moves]),
+        "moves": SimpleLazyObject(lambda: [move_line(m, names) for m in moves]),
         "move_total": game.move_count,
         "turn_clock": turn_clock(reading, timezone.now()),
     }
 
 
-def _move_line(move, names):
+def seat_names(players):
+    """``{"name", "left"}`` of each player of a game, by seat."""
+    return [{"name": p.user.name, "left": p.left} for p in players]
+
+
+def move_line(move, names):
+    """A line of the move log: the ``Move`` row's ``move_entry``, its number and mover's name
+    (``names``: ``seat_names``)."""
     entry = move_entry(move.text, move.drew, move.penalty)
     return {"number": move.index + 1, "name": names[move.seat]["name"], **entry}
 

@@ -33,7 +33,7 @@ from games.live import readings, skeletons
 from games.live.rendering import render_to_string
 from games.models import ChatMessage, Presence, Table
 from games.move_words import move_log_item
-from games.table_page import MOVE_LOG_LENGTH, table_context
+from games.table_page import MOVE_LOG_LENGTH, game_context, move_line, seat_names, table_context
 
 FULL = "games/live/full.html"  # on connect and resync: everything that changes
 CHANGE = "games/live/change.html"  # after a change at the table
@@ -272,23 +272,25 @@ def _render_shared(latest):
     reading = latest.reading
     if reading.game is None:
         return {}
-    context = table_context(reading.table, AnonymousUser(), reading)
-    _set_move_lines(latest, context["moves"])
+    context = {**game_context(reading, AnonymousUser()), "moves": _move_lines(latest)}
     return {name: render_to_string(template, context) for name, template in SHARED.items()}
 
 
-def _set_move_lines(latest, moves):
-    """Each move's line of the move log, rendered once per game and language (a move made
+def _move_lines(latest):
+    """The move log's lines, each move's rendered once per game and language (a move made
     never changes) and kept across the game's readings (``Latest.fragments``)."""
+    reading = latest.reading
     kept = latest.fragments.setdefault(("move lines", get_language()), {})
+    numbers = [move.index + 1 for move in reading.moves]
     if len(kept) > 2 * MOVE_LOG_LENGTH:  # let go of the lines that left the log
-        shown = {move["number"] for move in moves}
-        for number in [number for number in kept if number not in shown]:
+        for number in set(kept).difference(numbers):
             del kept[number]
-    for move in moves:
-        if move["number"] not in kept:
-            kept[move["number"]] = move_log_item(move)
-        move["html"] = kept[move["number"]]
+    names = None
+    for move in reading.moves:
+        if move.index + 1 not in kept:
+            names = names or seat_names(reading.players)
+            kept[move.index + 1] = move_log_item(move_line(move, names))
+    return [{"number": number, "html": kept[number]} for number in numbers]
 
 
 def _set_players(latest, context):
