@@ -47,6 +47,21 @@ async def test_a_flood_closes_the_socket_cleanly_and_its_player_is_gone(server, 
     await bara.ws.close()
 
 
+async def test_a_message_over_the_size_limit_closes_the_socket_with_its_reason(server, live_game, user, baraka):
+    bara = await open_at(server, live_game, baraka)
+    amani = await open_at(server, live_game, user)
+    await bara.until(lambda f: online(f) == {user.name, baraka.name})
+
+    await amani.ws.send("x" * (2 * 1024 * 1024))  # past daphne's limit of 1 MB a message
+
+    with pytest.raises(websockets.ConnectionClosed) as closed:
+        await amani.until(lambda f: False)
+    assert closed.value.rcvd.code == 1009  # message too big: told, not dropped
+    assert online(await bara.until(lambda f: "people" in f.ids)) == {baraka.name}
+    assert await database_sync_to_async(seq_of)(live_game) == 0
+    await bara.ws.close()
+
+
 @pytest.mark.parametrize(
     "raw",
     [
