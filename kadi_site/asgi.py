@@ -18,7 +18,7 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
 from games.live.origin_check import SameOriginValidator  # noqa: E402
 from games.live.routing import websocket_urlpatterns  # noqa: E402
-from kadi_site import websocket_close  # noqa: E402, F401  (daphne's websockets close with a reason)
+from kadi_site import protocol_refusals  # noqa: E402, F401  (answers where daphne would drop the connection)
 from kadi_site.health import with_health_check  # noqa: E402
 
 application = ProtocolTypeRouter(

@@ -47,7 +47,7 @@ async def test_a_flood_closes_the_socket_cleanly_and_its_player_is_gone(server, 
     await bara.ws.close()
 
 
-async def test_a_message_over_the_size_limit_closes_the_socket_with_its_reason(server, live_game, user, baraka):
+async def test_a_message_over_the_size_limit_closes_the_socket_saying_so(server, live_game, user, baraka):
     bara = await open_at(server, live_game, baraka)
     amani = await open_at(server, live_game, user)
     await bara.until(lambda f: online(f) == {user.name, baraka.name})
