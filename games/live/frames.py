@@ -25,6 +25,7 @@ from django.contrib.auth.models import AnonymousUser
 from django.http import HttpRequest
 from django.middleware.csrf import CSRF_SECRET_LENGTH, get_token
 from django.utils.functional import LazyObject, empty
+from django.utils.html import conditional_escape
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, get_language_from_request
 
@@ -89,9 +90,11 @@ CSRF_PLACEHOLDER = "csrf-token-of-the-viewer"  # set into a shared render per so
 HAND = "games/partials/hand.html"
 HAND_CARDS = "games/partials/hand_cards.html"
 SEQ_MARK, TOTAL_MARK = "event-number-of-the-game", "move-count-of-the-game"  # set into a kept hand
-CARDS_MARK = "cards-of-the-players-hand"  # set into a kept hand form
+GAME_MARK, CARDS_MARK = "id-of-the-game", "cards-of-the-players-hand"  # set into a kept hand form
+HAND_URLS = ("move", "resign")  # the table's URLs that HAND reads, set into a kept hand form
 HANDS_KEPT = 4  # per player and language: their hand on others' turns, on their own, after a draw
-HAND_FORMS_KEPT = 32  # per game and language: on others' turns, on one's own with each set of actions
+HAND_FORMS_KEPT = 64  # in all: on others' turns, on one's own with each set of actions, per language
+HAND_FORMS = {}  # (language, what the player may do) -> ``HAND`` with marks, for every game here
 SEATS = "games/partials/seats.html"
 SEAT_KEYS = ("position", "user", "name", "bot", "you", "removable")  # what SEATS reads of a seat
 SEATS_KEPT = 8  # panels kept per game: spectators, the anonymous, seated non-players, in two languages
@@ -143,7 +146,7 @@ def _change_html(latest, viewer):
             return viewer.render(CHANGE, context, CSRF_PLACEHOLDER)
 
         if skeletons.applies(context):
-            latest.renders[key] = skeletons.change_html(latest, context, render)
+            latest.renders[key] = skeletons.change_html(context, render)
         else:
             latest.renders[key] = render(context)
     return latest.renders[key].replace(CSRF_PLACEHOLDER, viewer.csrf_token)
@@ -185,11 +188,11 @@ def _hand(latest, context, user_id):
     kept across the game's readings (``Latest.fragments``), with marks for what changes at
     every move (the event number, the move count, the viewer's CSRF token), and used again
     for the same inputs: everything ``HAND`` reads that can change during a game. A new one
-    is the form for what the player may do (``_hand_form``) with their cards set in."""
+    is the form for what the player may do (``_hand_form``) with the game's id, its table's
+    URLs and the player's cards set in."""
     game, game_row = context["game"], context["game_row"]
     cards = tuple((card["text"], card["drawn"], card["playable"]) for card in game["hand_cards"])
     form = (
-        game_row.pk,
         game["your_turn"],
         game["your_niko_kadi"],
         game["niko_kadi_rule"],
@@ -199,7 +202,9 @@ def _hand(latest, context, user_id):
     kept = latest.fragments.setdefault(("hands", get_language(), user_id), {})
     html = kept.get((form, cards))
     if html is None:
-        html = _hand_form(latest, context, form).replace(CARDS_MARK, render_to_string(HAND_CARDS, context))
+        html = _hand_form(context, form)
+        for mark, value in _hand_marks(context).items():
+            html = html.replace(mark, value)
         if len(kept) >= HANDS_KEPT:
             kept.clear()
         kept[form, cards] = html
@@ -207,21 +212,40 @@ def _hand(latest, context, user_id):
     return mark_safe(html)  # rendered from the templates: escaped already
 
 
-def _hand_form(latest, context, form):
-    """``HAND`` for ``form`` (what a player may do), with marks for the cards and for what
-    changes at every move: the same for every player of the game, so kept for them all."""
-    kept = latest.fragments.setdefault(("hand forms", get_language()), {})
-    if form not in kept:
-        if len(kept) >= HAND_FORMS_KEPT:
-            kept.clear()
+def _hand_marks(context):
+    """What a kept hand form has marks for, set in once per player and game: the game's id,
+    the table's URLs, the player's cards."""
+    urls = context["urls"]
+    return {
+        GAME_MARK: str(context["game_row"].pk),
+        **{_url_mark(name): conditional_escape(urls[name]) for name in HAND_URLS},
+        CARDS_MARK: render_to_string(HAND_CARDS, context),
+    }
+
+
+def _url_mark(name):
+    return f"url-of-the-tables-{name.replace('_', '-')}"
+
+
+def _hand_form(context, form):
+    """``HAND`` for ``form`` (what a player may do), with marks for the game, its table and
+    the cards (``_hand_marks``) and for what changes at every move: the same for every
+    player of every game, so kept for them all (``HAND_FORMS``)."""
+    key = (get_language(), form)
+    html = HAND_FORMS.get(key)
+    if html is None:
         marks = {
-            "game_row": {"pk": context["game_row"].pk, "seq": SEQ_MARK},
+            "game_row": {"pk": GAME_MARK, "seq": SEQ_MARK},
+            "urls": {name: _url_mark(name) for name in HAND_URLS},
             "move_total": TOTAL_MARK,
             "csrf_token": CSRF_PLACEHOLDER,
             "hand_cards_html": CARDS_MARK,
         }
-        kept[form] = render_to_string(HAND, {**context, **marks})
-    return kept[form]
+        html = render_to_string(HAND, {**context, **marks})
+        if len(HAND_FORMS) >= HAND_FORMS_KEPT:
+            HAND_FORMS.clear()
+        HAND_FORMS[key] = html
+    return html
 
 
 def _seats(latest, context, user):

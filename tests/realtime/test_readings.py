@@ -13,7 +13,8 @@ from django.contrib.auth.models import AnonymousUser
 from django.utils import timezone, translation
 
 from games import services, signals
-from games.live import frames, readings
+from games.live import frames, readings, skeletons
+from games.live.rendering import render_to_string
 from games.models import Game, Table
 from games.table_page import read_table
 
@@ -99,32 +100,58 @@ def test_a_change_frame_from_its_skeleton_is_the_templates_own_render(
     """At every move of whole games on the clock, each kind of viewer's change frame (a kept
     skeleton with the move's values set in: ``games.live.skeletons``) is exactly the frame
     the templates render for them from a fresh reading."""
+    skeletons.kept.clear()
+    callbacks = django_capture_on_commit_callbacks
+    shapes = frames_match_templates(make_user, callbacks, preset, seats, seed, language)
+    assert len(shapes) > 2 * (seats + 2)  # turns came and went for every viewer
+
+
+def test_one_skeleton_serves_every_table(make_user, django_capture_on_commit_callbacks):
+    """A second table's frames come from the skeletons the first one's made (its URLs and
+    game id set in), and are still exactly the templates' own render."""
+    skeletons.kept.clear()
+    callbacks = django_capture_on_commit_callbacks
+    first = frames_match_templates(make_user, callbacks, "classic", 3, 7, "en")
+    made = set(skeletons.kept)
+    frames_match_templates(make_user, callbacks, "classic", 3, 8, "en", prefix="other")
+    assert len(set(skeletons.kept) - made) < len(first) / 2  # the first table's served the second
+
+
+def frames_match_templates(make_user, callbacks, preset, seats, seed, language, prefix="player"):
+    """Play a whole game on the clock, checking at every move that each kind of viewer's
+    change frame is the one the templates render from a fresh reading; the shapes of
+    skeleton made meanwhile."""
     # Names that escaping changes, and one that looks like a skeleton's mark.
     names = ["<b>o'neill & co</b>", 'kadi-"quoted"', "kadi-0123456789abcdef-status-", "wanjiru"]
-    players = [make_user(f"player{n}", display_name=names[n]) for n in range(seats)]
+    players = [make_user(f"{prefix}{n}", display_name=f"{names[n]} {prefix}") for n in range(seats)]
     table = services.create_table(players[0], "Skeletons", seats, preset)
     Table.objects.filter(pk=table.pk).update(rule_overrides={"max_turns": 150}, turn_timer_seconds=90)
     for person in players[1:]:
         services.take_seat(table, person)
     game = services.start_game(table, players[0])
     viewers = [frames.Viewer({"user": person}) for person in players]
-    viewers += [frames.Viewer({"user": make_user("watcher")}), frames.Viewer({"user": AnonymousUser()})]
+    watcher = make_user(f"{prefix}-watcher")
+    viewers += [frames.Viewer({"user": watcher}), frames.Viewer({"user": AnonymousUser()})]
     readings.latest(table.pk)
     rng = random.Random(seed)
-    shapes = set()
+    before = set(skeletons.kept)
     with translation.override(language):
         while Game.objects.get(pk=game.pk).is_running:
-            with django_capture_on_commit_callbacks(execute=True):
+            with callbacks(execute=True):
                 play(game, players, rng)
             news = (game.pk, Game.objects.get(pk=game.pk).seq)
             now = timezone.now()
             sent = [frames.change_frame(table.pk, viewer, news) for viewer in viewers]
             if not all(sent):  # the game is over: its results are rendered afresh
                 break
-            expected = renders(readings.Latest(read_table(Table.objects.get(pk=table.pk))), viewers, now)
-            assert [TIME_LEFT.sub("", frame.html) for frame in sent] == expected
-            shapes |= set(readings.in_memory(table.pk, news).fragments[("skeletons", language)])
-    assert len(shapes) > 2 * len(viewers)  # turns came and went for every viewer
+            fresh = readings.Latest(read_table(Table.objects.get(pk=table.pk)))
+            assert [TIME_LEFT.sub("", frame.html) for frame in sent] == renders(fresh, viewers, now)
+            for person in players:  # each hand, kept with marks set in, as the template renders it
+                context = frames._context(fresh, person)
+                if "hand_html" in context:
+                    own = render_to_string(frames.HAND, {**context, "csrf_token": frames.CSRF_PLACEHOLDER})
+                    assert context["hand_html"] == own
+    return set(skeletons.kept) - before
 
 
 def test_a_reading_not_one_step_behind_is_read_afresh(
