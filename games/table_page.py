@@ -7,7 +7,7 @@ position.
 
 from dataclasses import dataclass
 from datetime import timedelta
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from django.db.models import Count, OuterRef, Subquery
 from django.urls import reverse
@@ -76,6 +76,11 @@ class TableReading:
     players: list  # its GamePlayers by seat, with their users
     moves: list  # its last MOVE_LOG_LENGTH moves, newest first
     state: State | None  # its position (server side only: every viewer's view comes from it)
+
+    @cached_property
+    def rating_changes(self):
+        """The finished game's ``rating_changes``, read once for all the reading's viewers."""
+        return rating_changes(self.game, self.players)
 
 
 def read_table(table):
@@ -188,7 +193,7 @@ def game_context(reading, user):
         }
     names = seat_names(players)
     if result is not None:
-        result["ratings"] = rating_changes(game, players)
+        result["ratings"] = reading.rating_changes
     moves = reading.moves
     your_turn = result is None and you is not None and view["turn"] == you
     playable = set(reading.state.playable_cards()) if your_turn else None

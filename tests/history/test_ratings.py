@@ -2,11 +2,14 @@
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from games.engine import State
-from games.models import Game
+from games.models import Game, Table
 from games.services import resign, submit_move
 from games.signals import game_finished
+from games.table_page import read_table, table_context
 from history.models import Rating, RatingChange
 from history.ratings import (
     NEWCOMER,
@@ -183,3 +186,15 @@ def test_the_display_scale_starts_newcomers_at_1500_and_rounds():
 def test_a_rating_change_adds_up_to_the_ratings_shown():
     before, after = 0.33, 0.97  # 1506.6 -> 1519.4: shown 1507 -> 1519, so +12 (not +13)
     assert display(before) + display_change(before, after) == display(after)
+
+
+@pytest.mark.django_db
+def test_a_finished_games_viewers_share_one_reading_of_its_rating_changes(user, baraka, chebet):
+    """The results every viewer of a finished table sees read the rating changes once."""
+    game = play_to_the_end(new_game(user, others=(baraka, chebet)))
+    reading = read_table(Table.objects.get(pk=game.table_id))
+    with CaptureQueriesContext(connection) as queries:
+        contexts = [table_context(reading.table, person, reading) for person in (user, baraka, chebet)]
+    assert sum("history_ratingchange" in query["sql"] for query in queries.captured_queries) == 1
+    players = [player for context in contexts for player in context["game"]["players"]]
+    assert all(player["rating"]["change"].game_id == game.pk for player in players)
