@@ -426,9 +426,7 @@ def _write_alone(game, player, before, move, state, client_move_id):
     that changes and the game is still at the event number it was read at; else None (and
     nothing written). The game's players are unchanged while its event number is
     (``games.kept_players``), so the checks made on the read game still hold."""
-    left = {p.seat for p in _players(game) if p.left and p.stand_in_id is None}
-    follows = state.turn in left or state.only_move() == FORCED_ACCEPT
-    if player.missed_turns or state.finished or follows:
+    if player.missed_turns or state.finished or _server_move(state, _leavers(game)) is not None:
         return None
     read_at = game.seq
     row = _move_row(game, player.seat, move, before, state, client_move_id)
@@ -652,14 +650,8 @@ def _move_row(game, seat, move, before, after, client_move_id):
 def _after_move(game, state):
     """Play the server's moves that follow (forced accepts, leavers' turns), store the new
     position, and the result when the game is over. Cost: the moves played, no replay."""
-    left = {p.seat for p in _players(game) if p.left and p.stand_in_id is None}
-    while not state.finished:
-        if state.turn in left:
-            move = bots.forfeit_move(state)
-        elif state.only_move() == FORCED_ACCEPT:
-            move = FORCED_ACCEPT
-        else:
-            break
+    left = _leavers(game)
+    while (move := _server_move(state, left)) is not None:
         after = state.apply(move)
         _record(game, state.turn, move, state, after)
         state = after
@@ -671,6 +663,21 @@ def _after_move(game, state):
         game.turn = state.turn
         _NEW_POSITION.save(game)
     _announce(game.table_id, game, state)
+
+
+def _leavers(game):
+    """The seats of the players who left the game with no stand-in to play for them."""
+    return {p.seat for p in _players(game) if p.left and p.stand_in_id is None}
+
+
+def _server_move(state, left):
+    """The move the server plays next in ``state`` (``left``: ``_leavers``): a leaver's
+    forfeit or a forced accept; None when a player is to move or the game is over."""
+    if state.finished:
+        return None
+    if state.turn in left:
+        return bots.forfeit_move(state)
+    return FORCED_ACCEPT if state.only_move() == FORCED_ACCEPT else None
 
 
 def final_places(state, left):
