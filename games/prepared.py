@@ -160,15 +160,20 @@ class PreparedInsertIfUpdated:
     """``update.save(row)`` only while ``row``'s ``guard`` field still holds the value
     ``expected`` in the database, and ``insert.save(new)`` only if that update was made: one
     statement (PostgreSQL's data-modifying ``WITH``), so one round trip, atomic without a
-    transaction and without a lock held across round trips. ``save`` says whether it was made."""
+    transaction and without a lock held across round trips. ``save`` says whether it was made.
 
-    def __init__(self, update, insert, guard):
-        self.update, self.insert, self.guard = update, insert, guard
+    ``related``: (a forward foreign key of the row, a field of the row it points to) also
+    checked: the update is made only while that field holds, in the database, the value it
+    has in the related object cached on ``row``."""
+
+    def __init__(self, update, insert, guard, related=None):
+        self.update, self.insert, self.guard, self.related = update, insert, guard, related
         self._sql = {}  # database alias -> SQL
 
     def save(self, row, expected, new, using="default"):
         text = self._sql.get(using) or self._compile(row, new, using)  # before the values: see _compile
-        params = [*self.update.values(row, using), row.pk, expected, *self.insert.values(new, using)]
+        params = [*self.update.values(row, using), row.pk, expected, *self._related_value(row, using)]
+        params += self.insert.values(new, using)
         with connections[using].cursor() as cursor:
             cursor.execute(text, params)
             made = cursor.fetchone()
@@ -187,12 +192,28 @@ class PreparedInsertIfUpdated:
         if insert is None:
             raise ValueError("a prepared insert of one row of values, its key returned, was expected")
         into, values, returning = insert.groups()
-        guard = row._meta.get_field(self.guard).column
+        quote = connection.ops.quote_name
+        guard = quote(row._meta.get_field(self.guard).column)
+        if self.related is not None:
+            key, name = row._meta.get_field(self.related[0]), self.related[1]
+            other = key.related_model._meta
+            guard += (
+                f" = %s AND (SELECT {quote(other.get_field(name).column)} FROM {quote(other.db_table)} "
+                f"WHERE {quote(other.pk.column)} = {quote(row._meta.db_table)}.{quote(key.column)})"
+            )
         self._sql[using] = text = (
-            f"WITH updated AS ({self.update.sql(row, using)} AND {connection.ops.quote_name(guard)} = %s "
+            f"WITH updated AS ({self.update.sql(row, using)} AND {guard} = %s "
             f"RETURNING 1) {into} SELECT {values} FROM updated {returning}"
         )
         return text
+
+    def _related_value(self, row, using):
+        """The value ``related`` checks, as the database takes it; none without ``related``."""
+        if self.related is None:
+            return []
+        key, name = row._meta.get_field(self.related[0]), self.related[1]
+        other = key.related_model._meta.get_field(name)
+        return [other.get_db_prep_value(getattr(key.get_cached_value(row), name), connections[using])]
 
 
 def _stored(instance, key, using):

@@ -362,18 +362,27 @@ def submit_move(game_id, user, text, expected_move_count=None, client_move_id=""
     return _submit(_GAME, game_id, user, text, expected_move_count, client_move_id, expected_seq)
 
 
-def submit_table_move(table_id, user, text, client_move_id="", expected_seq=None):
+def submit_table_move(table_id, user, text, client_move_id="", expected_seq=None, known=None):
     """``submit_move`` in the table's latest game (what a table's websocket knows): the
-    game is found with its table in one query."""
-    return _submit(_LATEST_GAME, table_id, user, text, None, client_move_id, expected_seq)
+    game is found with its table in one query. ``known``: the game with its table as this
+    process last knew them, at the event number ``expected_seq`` (copies), tried before
+    the database (see ``_submit``)."""
+    return _submit(_LATEST_GAME, table_id, user, text, None, client_move_id, expected_seq, known)
 
 
-def _submit(games, key, user, text, expected_move_count, client_move_id, expected_seq):
+def _submit(games, key, user, text, expected_move_count, client_move_id, expected_seq, known=None):
     """``submit_move`` of the game ``games`` finds by ``key``. A move that is the whole change
     (no forced move follows, the game goes on, no count of missed turns to clear) is written
     in one statement, on PostgreSQL, where no other change came first (``_write_alone``):
     two round trips in all, with no transaction. Otherwise, or if something else changed
     the game meanwhile, the game is locked and the move made again, in a transaction.
+
+    A game ``known`` already (``submit_table_move``) saves the first round trip: the
+    statement checks the game's event number and its table's last change, so if either
+    moved on since, nothing is written and the move is made under the lock (the change
+    carries the table's row as it is now: its turn clock, its house rules). A move refused
+    on the known game is judged again on the game as read, so that every refusal says what
+    the database holds.
 
     A client move id used already is caught by its unique constraint when the move's row is
     written, or by the refusal of a move sent again (no query beforehand): the move is
@@ -381,8 +390,10 @@ def _submit(games, key, user, text, expected_move_count, client_move_id, expecte
     game = None
     try:
         if connection.vendor == _WRITE_ALONE_ON and not connection.in_atomic_block:
-            game = games.read(key)
-            checked = _checked_move(game, user, text, expected_move_count, expected_seq)
+            game, checked = _checked_known(known, user, text, expected_seq)
+            if game is None:
+                game = games.read(key)
+                checked = _checked_move(game, user, text, expected_move_count, expected_seq)
             row = _write_alone(game, *checked, client_move_id)
             if row is not None:
                 return row
@@ -399,6 +410,18 @@ def _submit(games, key, user, text, expected_move_count, client_move_id, expecte
         if game is not None and client_move_id and _made_already(game, client_move_id):
             raise StaleMove(_("This move was already made.")) from None
         raise
+
+
+def _checked_known(known, user, text, expected_seq):
+    """``(game, checked move)`` on a game known already (see ``_submit``); (None, None)
+    when there is none, or when the move is refused there: it is judged again on the game
+    as read."""
+    if known is None:
+        return None, None
+    try:
+        return known, _checked_move(_ready(known), user, text, None, expected_seq)
+    except ServiceError:
+        return None, None
 
 
 def _checked_move(game, user, text, expected_move_count, expected_seq):
@@ -561,7 +584,9 @@ _LATEST_GAME = _Games(
     lambda: _("No game is running at this table."),
 )
 _WRITE_ALONE_ON = "postgresql"  # ``_write_alone`` needs a data-modifying WITH
-_MOVE_AND_POSITION = PreparedInsertIfUpdated(_NEW_POSITION, _NEW_MOVE, guard="seq")
+_MOVE_AND_POSITION = PreparedInsertIfUpdated(
+    _NEW_POSITION, _NEW_MOVE, guard="seq", related=("table", "updated_at")
+)
 
 
 def _ready(game):

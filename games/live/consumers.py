@@ -26,7 +26,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from games import presence, services
-from games.live import frames, people, realtime, turn_clock
+from games.live import frames, people, readings, realtime, turn_clock
 from games.live.db_calls import db_call
 from games.live.protocol import ProtocolError, parse
 from games.live.rate_limit import TokenBucket
@@ -271,7 +271,8 @@ def _submit_move(table_id, user, message):
     """Make the move; the misplay message (see ``table_page.misplay_text``) or None."""
     # Client move ids are the client's own: scoped by user, one cannot block another's.
     move_id = f"{user.pk}-{message.client_move_id}"
-    row = services.submit_table_move(table_id, user, message.move, move_id, expected_seq=message.seq)
+    known = readings.game_at(table_id, message.seq)  # saves reading the game
+    row = services.submit_table_move(table_id, user, message.move, move_id, message.seq, known)
     return misplay_text(row.broken_rule) if row.broken_rule else None
 
 

@@ -95,6 +95,20 @@ def advance(table_id, change):
             _keep(table_id, reading)
 
 
+def game_at(table_id, seq):
+    """Copies of the table's game kept here and of its table, if the game is running at
+    event number ``seq`` (else None): for a move made on it (``services.submit_table_move``,
+    whose statement checks that both are still as kept)."""
+    with _kept_lock:
+        kept = _kept.get(table_id)
+    game = kept.reading.game if kept is not None else None
+    if game is None or seq is None or game.seq != seq or not game.is_running:
+        return None
+    copy = rows.from_values(Game, rows.values(game))
+    copy.table = rows.from_values(Table, rows.values(kept.reading.table))
+    return copy
+
+
 def pack(change):
     """``change`` as bytes for the other processes: the rows' field values, no objects."""
     players = [rows.values(player) for player in change.players]

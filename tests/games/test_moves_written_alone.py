@@ -2,7 +2,12 @@
 move is the whole change, its row and the new position are written in one statement
 against the game as it was read (``services._write_alone``); whatever else a move does,
 and a game that something else changed meanwhile, take the locked transaction. Either
-way the result is the same."""
+way the result is the same.
+
+Made on the game a process keeps (``services.submit_table_move`` with ``known``, as a
+table's websocket makes it from ``games.live.readings.game_at``), the move is the one
+statement, which also checks the table's last change: a game or a table changed since is
+never written over, and a refusal is judged on the game as read."""
 
 import threading
 
@@ -12,7 +17,16 @@ from django.test.utils import CaptureQueriesContext
 
 from games import kept_players, signals
 from games.models import Game, GamePlayer, Move
-from games.services import MoveRefused, StaleMove, create_table, start_game, submit_move, take_seat
+from games.services import (
+    MoveRefused,
+    NotNow,
+    StaleMove,
+    create_table,
+    start_game,
+    submit_move,
+    submit_table_move,
+    take_seat,
+)
 from tests.games.helpers import put_position
 
 pytestmark = [
@@ -169,3 +183,75 @@ def test_a_move_shown_at_an_event_that_passed_meanwhile_is_stale(three, user):
     assert isinstance(outcome.get("error"), StaleMove)
     game = reload(three)
     assert (game.move_count, game.seq) == (0, 1) and not game.moves.exists()
+
+
+def known(game):
+    """The game and its table as a process keeps them."""
+    return Game.objects.select_related("table").get(pk=game.pk)
+
+
+def moved_once(game, user):
+    """amani's first move (it keeps the game's players here); the game after it."""
+    put_position(reload(game), hands=["4C 9H", "9D 5D", "9S 5S"], discard=["4H"])
+    submit_move(game.pk, user, "4C")
+    return reload(game)
+
+
+@pytest.mark.parametrize("count", [5, 500])
+def test_a_move_on_a_known_game_is_one_statement_at_any_move(three, user, baraka, count, news):
+    Move.objects.bulk_create(Move(game=three, index=i, seat=i % 3, text="draw") for i in range(count))
+    Game.objects.filter(pk=three.pk).update(move_count=count, seq=count)
+    kept = known(moved_once(three, user))
+
+    made, row = statements(lambda: submit_table_move(kept.table_id, baraka, "draw", "b1", kept.seq, kept))
+
+    assert made == ["WITH"]  # the move and the position, nothing read
+    after = reload(three)
+    assert (after.move_count, after.seq, after.turn) == (count + 2, count + 2, 2)
+    assert Move.objects.get(pk=row.pk).index == count + 1
+    assert news[-1].base_seq == count + 1 and news[-1].game.seq == count + 2
+
+
+def test_a_game_that_moved_on_since_it_was_kept_is_not_written_over(three, user, baraka):
+    game = moved_once(three, user)
+    kept = known(game)
+    Game.objects.filter(pk=game.pk).update(seq=game.seq + 1)  # another process's change
+
+    with pytest.raises(StaleMove):
+        submit_table_move(game.table_id, baraka, "draw", "b1", kept.seq, kept)
+
+    after = reload(three)
+    assert (after.move_count, after.seq) == (1, 2) and after.moves.count() == 1
+
+
+def test_a_table_changed_since_it_was_kept_travels_with_the_move(three, user, baraka, news):
+    game = moved_once(three, user)
+    kept = known(game)
+    table = game.table
+    table.turn_timer_seconds = 30  # as the admin saves it
+    table.save()
+
+    made, _ = statements(lambda: submit_table_move(game.table_id, baraka, "draw", "b1", kept.seq, kept))
+
+    assert made[0] == "WITH" and "SELECT" in made  # written nothing, then made under the lock
+    assert reload(three).move_count == 2
+    assert news[-1].game.table.turn_timer_seconds == 30
+
+
+def test_a_move_refused_on_a_known_game_is_judged_on_the_database(three, user, baraka):
+    game = moved_once(three, user)
+    kept = known(game)
+
+    made, refusal = statements(lambda: refused(kept, user))  # chebet is to play, not amani
+
+    assert isinstance(refusal, NotNow)
+    assert made == ["SELECT", "SELECT"]  # the game read, and whether the move was made already
+    assert reload(three).move_count == 1
+
+
+def refused(kept, user):
+    try:
+        submit_table_move(kept.table_id, user, "9H", "a2", kept.seq, kept)
+    except NotNow as refusal:
+        return refusal
+    return None

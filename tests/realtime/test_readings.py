@@ -188,6 +188,19 @@ def test_the_tables_row_travels_with_the_next_move(
     assert 'role="timer"' in expected[1]  # baraka's turn, on the clock
 
 
+def test_a_move_is_made_on_copies_of_the_game_and_table_kept_here(game, user):
+    """What a socket's move starts from (``services.submit_table_move``'s ``known``): the
+    kept game and table, copied (the move changes its game), at the event the page showed."""
+    latest = readings.latest(game.table_id)
+    kept = readings.game_at(game.table_id, game.seq)
+    assert (kept.pk, kept.seq, kept.state, kept.table.pk) == (game.pk, game.seq, game.state, game.table_id)
+    assert kept is not latest.reading.game and kept.table is not latest.reading.table
+    assert readings.game_at(game.table_id, game.seq + 1) is None  # news not heard here: read it
+    Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED)
+    readings.latest(game.table_id)  # the table's news read
+    assert readings.game_at(game.table_id, game.seq) is None
+
+
 def test_a_change_packed_with_other_fields_is_unused(game, user, changes, django_capture_on_commit_callbacks):
     """A server of another version (a deploy under way) packs other fields: the reading is
     then made from the database, never from rows it would misread."""
