@@ -47,8 +47,8 @@ class Table(models.Model):
         related_name="created_tables",
     )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
-    # Moved on by every save: a move made on a game this process keeps checks that its table
-    # is still as kept (games.services._submit).
+    # Moved on by every save (a bare queryset update must set it too): a move made on a game
+    # this process keeps checks that its table is still as kept (games.services._submit).
     updated_at = models.DateTimeField(_("changed"), auto_now=True)
     in_lobby = models.BooleanField(
         _("in the lobby"),
