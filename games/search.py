@@ -34,16 +34,15 @@ little of them.
 The search reads the position only through ``state.view(seat)``: it cannot see hidden cards.
 """
 
-import os
 import random
 import time
 from dataclasses import dataclass
 
-from games.bots import _candidate_moves, _finishes_next, _score, can_finish, choose_move
+from games.bots import _candidate_moves, _finishes_next, _score, can_finish
 from games.engine.determinize import Observation
 from games.engine.moves import Move
-from games.engine.playout import light_move, playout
-from games.engine.transitions import apply, apply_in_place
+from games.engine.playout import playout
+from games.engine.transitions import apply
 
 
 @dataclass(frozen=True)
@@ -57,14 +56,6 @@ BUDGETS = {"clever": Budget(400, 1.0), "expert": Budget(1500, 3.0)}
 ROOT_MOVES = 6
 DECLARED_REDEALS = 6  # tries to give each declared opponent a hand that can finish
 PLAYOUT_LIMIT = 400  # moves per playout before the hands are compared
-
-# EXPERIMENT (branch greedy-playouts): playouts in which the opponents play exactly as
-# greedy does. KADI_PLAYOUT: "light" (the light policy for every seat, as kept),
-# "greedy-opponents" (greedy for the opponents, the light policy for the bot's own seat),
-# "greedy-all" (greedy for every seat). KADI_EXPERT_ITERATIONS overrides expert's budget.
-PLAYOUT_POLICY = os.environ.get("KADI_PLAYOUT", "light")
-if os.environ.get("KADI_EXPERT_ITERATIONS"):
-    BUDGETS["expert"] = Budget(int(os.environ["KADI_EXPERT_ITERATIONS"]), 3.0)
 
 
 @dataclass
@@ -135,27 +126,7 @@ def _iterate(root, state, rng):
     """One playout of root move ``root`` in a sampled deal, credited to it."""
     state = apply(state, _declaring(state, root.move), True)
     root.visits += 1
-    if PLAYOUT_POLICY == "light":
-        final = playout(state, rng, PLAYOUT_LIMIT)
-    else:
-        final = _greedy_playout(state, rng, root.seat, PLAYOUT_POLICY == "greedy-all")
-    root.wins += _rewards(final)[root.seat]
-
-
-def _greedy_playout(state, rng, seat, own_greedy):
-    """The position after the opponents play as greedy plays (``choose_move(.., "greedy",
-    ..)``) and the bot's seat ``seat`` plays greedy too (``own_greedy``) or the light
-    policy, to the end or for ``PLAYOUT_LIMIT`` moves."""
-    state = state._copy()  # then changed in place
-    moves = 0
-    while not state.finished and moves < PLAYOUT_LIMIT:
-        if own_greedy or state.turn != seat:
-            move = choose_move(state, "greedy", rng)
-        else:
-            move = light_move(state, rng)
-        apply_in_place(state, move)
-        moves += 1
-    return state
+    root.wins += _rewards(playout(state, rng, PLAYOUT_LIMIT))[root.seat]
 
 
 def _declaring(state, move):
