@@ -1,5 +1,6 @@
 """The channel layer of the production stack: channels-redis's publish/subscribe layer, with
-a socket's last clean-up that a server's shutdown cannot interrupt.
+a socket's last clean-up that a server's shutdown cannot interrupt, and group messages from
+a database thread heard in this process without the trip through Redis.
 
 When a consumer ends, Channels cancels its wait for the next message, and the layer's
 ``receive`` unsubscribes the consumer's channel on its way out. If the consumer's task is
@@ -9,15 +10,40 @@ lands in that unsubscribe: the channel stays subscribed, and channels-redis logs
 interruption as an error with its traceback, one for each such socket (seen on restarts of
 a loaded server: 20 to 70 in its log). Here the unsubscribe runs shielded: a second
 cancellation still ends the consumer, and the unsubscribe completes beside it.
+
+A table's news leaves from the database thread that committed it
+(``games.live.publishing``). The sockets of this process get it from there (``deliver_here``:
+each event loop is handed it), and the copy published for the other processes carries this
+layer's mark (``marked``), by which this process's subscriber drops it when it comes back:
+a move's news reaches its own process's viewers without waiting for Redis and the loop's
+turn to read it (docs/scaling.md, "Tenth round"). Messages sent from the event loop
+(``group_send``) go through Redis, as channels-redis sends them.
 """
 
 import asyncio
 import contextlib
+import secrets
 
-from channels_redis.pubsub import RedisPubSubChannelLayer
+from channels_redis.pubsub import RedisPubSubChannelLayer, RedisPubSubLoopLayer, RedisSingleShardConnection
+from channels_redis.utils import _wrap_close
+
+MARK = b"\x00kadi-heard-by-"  # no serialised message (msgpack's map, Fernet's token) starts with \x00
+MARK_LENGTH = len(MARK) + 8  # the mark and the sending layer's 8 random bytes
 
 
 class PubSubChannelLayer(RedisPubSubChannelLayer):
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.own_mark = MARK + secrets.token_bytes(MARK_LENGTH - len(MARK))
+
+    def _get_layer(self):
+        """This event loop's layer (as channels-redis's own), made with ``_LoopLayer``."""
+        loop = asyncio.get_running_loop()
+        if loop not in self._layers:
+            self._layers[loop] = _LoopLayer(*self._args, **self._kwargs, channel_layer=self)
+            _wrap_close(self, loop)
+        return self._layers[loop]
+
     async def receive(self, channel):
         """The first message that arrives on ``channel`` (as channels-redis's own)."""
         layer = self._get_layer()
@@ -33,3 +59,41 @@ class PubSubChannelLayer(RedisPubSubChannelLayer):
                     await asyncio.shield(unsubscribing)
             raise
         return self.deserialize(message)
+
+    def deserialize(self, message):
+        if message.startswith(MARK):
+            message = message[MARK_LENGTH:]
+        return super().deserialize(message)
+
+    def marked(self, message):
+        """``message`` (serialised) as published for the other processes once this one has
+        had it (``deliver_here``): its copy from Redis is dropped here."""
+        return self.own_mark + message
+
+    def deliver_here(self, group_channel, message):
+        """Hand ``message`` (serialised) to this process's members of ``group_channel`` (the
+        group's name on Redis), from any thread: each event loop with a layer puts it in its
+        members' queues at its next turn."""
+        for loop, layer in list(self._layers.items()):
+            with contextlib.suppress(RuntimeError):  # a loop closed meanwhile: nobody left to tell
+                loop.call_soon_threadsafe(layer.deliver, group_channel, message)
+
+
+class _LoopLayer(RedisPubSubLoopLayer):
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._shards = [_Shard(shard.host, self) for shard in self._shards]
+
+    def deliver(self, group_channel, message):
+        """``message`` into the queue of each of this loop's members of ``group_channel``."""
+        for channel in self.groups.get(group_channel, ()):
+            if channel in self.channels:
+                self.channels[channel].put_nowait(message)
+
+
+class _Shard(RedisSingleShardConnection):
+    def _receive_message(self, message):
+        """As channels-redis's own, but a message this process was handed already (see
+        ``PubSubChannelLayer.deliver_here``) is dropped."""
+        if message is None or not message["data"].startswith(self.channel_layer.channel_layer.own_mark):
+            super()._receive_message(message)

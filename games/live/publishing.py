@@ -14,7 +14,8 @@ layer's prefix and ``__group__``), the same Redis server of the shards, the laye
 serialisation (and encryption, if configured). Every process's layer receives it as any
 group message. It serves the layer as settings.py configures it (servers by address, no
 Sentinel); for any other layer ``for_layer`` gives None, and the news goes through the
-layer as before.
+layer as before. This process's own sockets are not kept waiting for Redis: they are
+handed the news straight from the thread (``games.live.channel_layer``).
 """
 
 import redis
@@ -45,9 +46,15 @@ class GroupPublisher:
             return None
         return cls(layer, hosts, options.get("prefix", "asgi"))
 
-    def group_send(self, group, message):
-        """``layer.group_send(group, message)``, from this thread; raises ``redis.RedisError``
-        when Redis cannot be reached."""
+    def group_send(self, group, message, elsewhere=None):
+        """``layer.group_send(group, message)``, from this thread: this process's members of
+        the group are handed ``message`` at once (``PubSubChannelLayer.deliver_here``), the
+        other processes' get it through Redis with the entries ``elsewhere()`` gives added
+        (what only they need, made once this process's have theirs). Raises
+        ``redis.RedisError`` when Redis cannot be reached."""
         channel = f"{self.prefix}__group__{group}"
+        self.layer.deliver_here(channel, self.layer.serialize(message))
+        if elsewhere is not None:
+            message = {**message, **elsewhere()}
         server = self.servers[_consistent_hash(channel, len(self.servers))]
-        server.publish(channel, self.layer.serialize(message))
+        server.publish(channel, self.layer.marked(self.layer.serialize(message)))

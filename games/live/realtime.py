@@ -65,14 +65,14 @@ def announce_change(sender, table_id, change, **kwargs):
     synchronous code): this process's reading moves on, and the table's group hears of it,
     from this thread when the layer is Redis's (``games.live.publishing``)."""
     layer = get_channel_layer()
-    message = {"type": "table.changed", "game": None, "seq": None}
+    message, elsewhere = {"type": "table.changed", "game": None, "seq": None}, None
     if change is not None:
         readings.advance(table_id, change)
         message.update(game=change.game.pk, seq=change.game.seq)
         if not isinstance(layer, InMemoryChannelLayer):  # else every socket is in this process
-            message["change"] = readings.pack(change)
+            elsewhere = partial(_packed, change)
     try:
-        _send_from_thread(layer, table_group(table_id), message)
+        _send_from_thread(layer, table_group(table_id), message, elsewhere)
     except redis.RedisError as error:  # the pages' resyncs catch up
         logger.warning("Could not tell table %s of its change: %r", table_id, error)
 
@@ -106,14 +106,19 @@ def end_sockets(group, reason):
         logger.warning("Could not close the sockets of %s: %r", group, error)
 
 
-def _send_from_thread(layer, group, message):
+def _packed(change):
+    return {"change": readings.pack(change)}
+
+
+def _send_from_thread(layer, group, message, elsewhere=None):
     """``layer.group_send`` from synchronous code: from this very thread when the layer is
-    Redis's (``games.live.publishing``), else through the event loop."""
+    Redis's (``games.live.publishing``: the entries ``elsewhere()`` gives go to the other
+    processes only), else through the event loop."""
     publisher = _publisher(layer)
     if publisher is None:
-        async_to_sync(layer.group_send)(group, message)
+        async_to_sync(layer.group_send)(group, {**message, **(elsewhere() if elsewhere else {})})
     else:
-        publisher.group_send(group, message)
+        publisher.group_send(group, message, elsewhere)
 
 
 def _publisher(layer):

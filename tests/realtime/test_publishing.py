@@ -1,6 +1,7 @@
 """A table's news published from a database thread (games.live.publishing) reaches the
-group's members as the Redis layer's own group_send would, whatever the layer's options;
-with Redis out of reach, a move is still made and the lost news is a warning."""
+group's members as the Redis layer's own group_send would, whatever the layer's options:
+this process's straight from the thread, once, the other processes' through Redis; with
+Redis out of reach, a move is still made and the lost news is a warning."""
 
 import asyncio
 import logging
@@ -19,7 +20,8 @@ from tests.realtime.helpers import WAIT
 needs_redis = pytest.mark.skipif(
     not os.environ.get("REDIS_URL"), reason="needs Redis (REDIS_URL): .ci/run's second pass sets it"
 )
-MESSAGE = {"type": "table.changed", "game": 7, "seq": 12, "change": b"\x80rows"}
+MESSAGE = {"type": "table.changed", "game": 7, "seq": 12}
+ELSEWHERE = {"change": b"\x80rows"}  # for the other processes only
 
 
 def config(**options):
@@ -28,18 +30,24 @@ def config(**options):
 
 
 async def published_and_received(options, group="table.41"):
-    """``MESSAGE`` published by a publisher from a thread, as received by a member of
-    ``group`` through a layer made with ``options``."""
+    """``MESSAGE`` published by a publisher from a thread: what a member of ``group`` gets
+    in this process (its first two messages: a marker is sent to the group after the
+    publish), and what a member gets in another process (a layer of its own), each made
+    with ``options``."""
     settings = config(**options)
-    layer = PubSubChannelLayer(**settings["CONFIG"])
+    here, elsewhere = PubSubChannelLayer(**settings["CONFIG"]), PubSubChannelLayer(**settings["CONFIG"])
     try:
-        channel = await layer.new_channel()
-        await layer.group_add(group, channel)
-        publisher = GroupPublisher.for_layer(layer, settings)
-        await asyncio.to_thread(publisher.group_send, group, MESSAGE)
-        return await asyncio.wait_for(layer.receive(channel), WAIT)
+        channels = [await layer.new_channel() for layer in (here, elsewhere)]
+        for layer, channel in zip((here, elsewhere), channels, strict=True):
+            await layer.group_add(group, channel)
+        publisher = GroupPublisher.for_layer(here, settings)
+        await asyncio.to_thread(publisher.group_send, group, MESSAGE, lambda: ELSEWHERE)
+        await here.group_send(group, {"type": "marker"})  # through Redis, after the publish
+        heard_here = [await asyncio.wait_for(here.receive(channels[0]), WAIT) for _ in range(2)]
+        return heard_here, await asyncio.wait_for(elsewhere.receive(channels[1]), WAIT)
     finally:
-        await layer.flush()
+        for layer in (here, elsewhere):
+            await layer.flush()
 
 
 @needs_redis
@@ -48,8 +56,12 @@ async def published_and_received(options, group="table.41"):
     [{}, {"prefix": "kadi"}, {"symmetric_encryption_keys": ["a secret of the servers"]}],
     ids=["defaults", "prefix", "encrypted"],
 )
-def test_a_message_published_from_a_thread_reaches_the_group(options):
-    assert asyncio.run(published_and_received(options)) == MESSAGE
+def test_a_message_published_from_a_thread_reaches_the_group_here_once_and_elsewhere(options):
+    """This process's member is handed the message (without what only the others need),
+    once: its copy through Redis is dropped, so the marker sent after it comes next."""
+    heard_here, heard_elsewhere = asyncio.run(published_and_received(options))
+    assert heard_here == [MESSAGE, {"type": "marker"}]
+    assert heard_elsewhere == {**MESSAGE, **ELSEWHERE}
 
 
 @needs_redis
