@@ -93,6 +93,19 @@ def test_a_move_costs_the_same_statements_at_any_move(three, user, baraka, count
     assert made == ["SELECT", "WITH"] and reload(three).move_count == count + 2
 
 
+def test_a_moves_statements_are_prepared_on_their_connection(three, user, baraka, chebet):
+    """Values travel apart from the SQL (settings: server-side binding) and a statement run
+    five times on a connection is prepared there: PostgreSQL parses and plans a move's
+    statements once per connection, not at every move."""
+    put_position(three, hands=["4C 9H", "9D 5D", "9S 5S"], discard=["4H"])
+    for turn in range(6):
+        submit_move(three.pk, [user, baraka, chebet][turn % 3], "draw")
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT statement FROM pg_prepared_statements")
+        prepared = [text.split()[0] for (text,) in cursor.fetchall()]
+    assert "WITH" in prepared and "SELECT" in prepared
+
+
 def test_a_move_that_a_forced_move_follows_records_both(three, user, news):
     put_position(three, hands=["JH 4C", "9D 5D", "9S 5S"], discard=["7H"])
     submit_move(three.pk, user, "JH")
