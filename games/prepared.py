@@ -195,10 +195,10 @@ class PreparedInsertIfUpdated:
         quote = connection.ops.quote_name
         guard = quote(row._meta.get_field(self.guard).column)
         if self.related is not None:
-            key, name = row._meta.get_field(self.related[0]), self.related[1]
-            other = key.related_model._meta
+            key, field = self._related_fields(row)
+            other = field.model._meta
             guard += (
-                f" = %s AND (SELECT {quote(other.get_field(name).column)} FROM {quote(other.db_table)} "
+                f" = %s AND (SELECT {quote(field.column)} FROM {quote(other.db_table)} "
                 f"WHERE {quote(other.pk.column)} = {quote(row._meta.db_table)}.{quote(key.column)})"
             )
         self._sql[using] = text = (
@@ -211,9 +211,14 @@ class PreparedInsertIfUpdated:
         """The value ``related`` checks, as the database takes it; none without ``related``."""
         if self.related is None:
             return []
-        key, name = row._meta.get_field(self.related[0]), self.related[1]
-        other = key.related_model._meta.get_field(name)
-        return [other.get_db_prep_value(getattr(key.get_cached_value(row), name), connections[using])]
+        key, field = self._related_fields(row)
+        value = getattr(key.get_cached_value(row), field.attname)
+        return [field.get_db_prep_value(value, connections[using])]
+
+    def _related_fields(self, row):
+        """The foreign key of ``related`` and the field it checks on the related model."""
+        key = row._meta.get_field(self.related[0])
+        return key, key.related_model._meta.get_field(self.related[1])
 
 
 def _stored(instance, key, using):

@@ -364,9 +364,10 @@ def submit_move(game_id, user, text, expected_move_count=None, client_move_id=""
 
 def submit_table_move(table_id, user, text, client_move_id="", expected_seq=None, known=None):
     """``submit_move`` in the table's latest game (what a table's websocket knows): the
-    game is found with its table in one query. ``known``: the game with its table as this
-    process last knew them, at the event number ``expected_seq`` (copies), tried before
-    the database (see ``_submit``)."""
+    game is found with its table in one query. ``known``: a function that gives the game
+    with its table as this process last knew them, at the event number ``expected_seq``
+    (copies), or None; tried before the database where a move can be written alone (see
+    ``_submit``), and asked for only there."""
     return _submit(_LATEST_GAME, table_id, user, text, None, client_move_id, expected_seq, known)
 
 
@@ -416,10 +417,11 @@ def _checked_known(known, user, text, expected_seq):
     """``(game, checked move)`` on a game known already (see ``_submit``); (None, None)
     when there is none, or when the move is refused there: it is judged again on the game
     as read."""
-    if known is None:
+    game = known() if known is not None else None
+    if game is None:
         return None, None
     try:
-        return known, _checked_move(_ready(known), user, text, None, expected_seq)
+        return game, _checked_move(_ready(game), user, text, None, expected_seq)
     except ServiceError:
         return None, None
 

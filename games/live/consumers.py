@@ -17,6 +17,7 @@ heartbeat kept its player "online" for good, and the table waited for them.
 """
 
 import asyncio
+from functools import partial
 
 from autobahn.exception import Disconnected
 from channels.consumer import get_handler_name
@@ -271,7 +272,7 @@ def _submit_move(table_id, user, message):
     """Make the move; the misplay message (see ``table_page.misplay_text``) or None."""
     # Client move ids are the client's own: scoped by user, one cannot block another's.
     move_id = f"{user.pk}-{message.client_move_id}"
-    known = readings.game_at(table_id, message.seq)  # saves reading the game
+    known = partial(readings.game_at, table_id, message.seq)  # saves reading the game
     row = services.submit_table_move(table_id, user, message.move, move_id, message.seq, known)
     return misplay_text(row.broken_rule) if row.broken_rule else None
 

@@ -199,8 +199,9 @@ def test_a_move_shown_at_an_event_that_passed_meanwhile_is_stale(three, user):
 
 
 def known(game):
-    """The game and its table as a process keeps them."""
-    return Game.objects.select_related("table").get(pk=game.pk)
+    """The game and its table as a process keeps them, as ``submit_table_move`` asks for them."""
+    kept = Game.objects.select_related("table").get(pk=game.pk)
+    return kept, lambda: kept
 
 
 def moved_once(game, user):
@@ -214,9 +215,9 @@ def moved_once(game, user):
 def test_a_move_on_a_known_game_is_one_statement_at_any_move(three, user, baraka, count, news):
     Move.objects.bulk_create(Move(game=three, index=i, seat=i % 3, text="draw") for i in range(count))
     Game.objects.filter(pk=three.pk).update(move_count=count, seq=count)
-    kept = known(moved_once(three, user))
+    kept, ask = known(moved_once(three, user))
 
-    made, row = statements(lambda: submit_table_move(kept.table_id, baraka, "draw", "b1", kept.seq, kept))
+    made, row = statements(lambda: submit_table_move(kept.table_id, baraka, "draw", "b1", kept.seq, ask))
 
     assert made == ["WITH"]  # the move and the position, nothing read
     after = reload(three)
@@ -227,11 +228,11 @@ def test_a_move_on_a_known_game_is_one_statement_at_any_move(three, user, baraka
 
 def test_a_game_that_moved_on_since_it_was_kept_is_not_written_over(three, user, baraka):
     game = moved_once(three, user)
-    kept = known(game)
+    kept, ask = known(game)
     Game.objects.filter(pk=game.pk).update(seq=game.seq + 1)  # another process's change
 
     with pytest.raises(StaleMove):
-        submit_table_move(game.table_id, baraka, "draw", "b1", kept.seq, kept)
+        submit_table_move(game.table_id, baraka, "draw", "b1", kept.seq, ask)
 
     after = reload(three)
     assert (after.move_count, after.seq) == (1, 2) and after.moves.count() == 1
@@ -239,12 +240,12 @@ def test_a_game_that_moved_on_since_it_was_kept_is_not_written_over(three, user,
 
 def test_a_table_changed_since_it_was_kept_travels_with_the_move(three, user, baraka, news):
     game = moved_once(three, user)
-    kept = known(game)
+    kept, ask = known(game)
     table = game.table
     table.turn_timer_seconds = 30  # as the admin saves it
     table.save()
 
-    made, _ = statements(lambda: submit_table_move(game.table_id, baraka, "draw", "b1", kept.seq, kept))
+    made, _ = statements(lambda: submit_table_move(game.table_id, baraka, "draw", "b1", kept.seq, ask))
 
     assert made[0] == "WITH" and "SELECT" in made  # written nothing, then made under the lock
     assert reload(three).move_count == 2
@@ -262,9 +263,10 @@ def test_a_move_refused_on_a_known_game_is_judged_on_the_database(three, user, b
     assert reload(three).move_count == 1
 
 
-def refused(kept, user):
+def refused(known_game, user):
+    kept, ask = known_game
     try:
-        submit_table_move(kept.table_id, user, "9H", "a2", kept.seq, kept)
+        submit_table_move(kept.table_id, user, "9H", "a2", kept.seq, ask)
     except NotNow as refusal:
         return refusal
     return None
