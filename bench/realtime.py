@@ -157,46 +157,44 @@ class Table:
 
 async def player(ws, table, seat, deadline, pace):
     move_ids = 0
-    async with ws:
-        refused_at = None
-        while time.monotonic() < deadline:
-            try:
-                html = await asyncio.wait_for(ws.recv(), timeout=deadline - time.monotonic())
-            except TimeoutError:
-                return
-            arrived = time.perf_counter()
-            found = SEQ.search(html)
-            if not found or not found.group(1):
-                continue
-            seq = int(found.group(1))
-            pending = table.pending
-            if pending and seq > pending[1] and seat in pending[2]:
-                pending[2].discard(seat)
-                table.latencies.append(arrived - pending[0])
-            if "results" in html:
-                table.over += 1
-                return
-            if not ACTION.search(html):
-                continue
-            refused = 'class="move-error"' in html  # this simple player misjudged: draw instead
-            move = "draw" if refused and refused_at == seq else choose(html)
-            refused_at = seq
-            await asyncio.sleep(pace.pause())
-            move_ids += 1
-            table.pending = (time.perf_counter(), seq, set(range(PLAYERS)) - {seat})
-            table.moves += 1
-            message = {"type": "move", "move": move, "seq": seq, "client_move_id": f"{seat}-{move_ids}"}
-            await ws.send(json.dumps(message))
+    refused_at = None
+    while time.monotonic() < deadline:
+        try:
+            html = await asyncio.wait_for(ws.recv(), timeout=deadline - time.monotonic())
+        except TimeoutError:
+            return
+        arrived = time.perf_counter()
+        found = SEQ.search(html)
+        if not found or not found.group(1):
+            continue
+        seq = int(found.group(1))
+        pending = table.pending
+        if pending and seq > pending[1] and seat in pending[2]:
+            pending[2].discard(seat)
+            table.latencies.append(arrived - pending[0])
+        if "results" in html:
+            table.over += 1
+            return
+        if not ACTION.search(html):
+            continue
+        refused = 'class="move-error"' in html  # this simple player misjudged: draw instead
+        move = "draw" if refused and refused_at == seq else choose(html)
+        refused_at = seq
+        await asyncio.sleep(pace.pause())
+        move_ids += 1
+        table.pending = (time.perf_counter(), seq, set(range(PLAYERS)) - {seat})
+        table.moves += 1
+        message = {"type": "move", "move": move, "seq": seq, "client_move_id": f"{seat}-{move_ids}"}
+        await ws.send(json.dumps(message))
 
 
 async def spectator(ws, deadline):
     """A watcher: takes every frame until the deadline (the server renders and sends them)."""
-    async with ws:
-        while time.monotonic() < deadline:
-            try:
-                await asyncio.wait_for(ws.recv(), timeout=deadline - time.monotonic())
-            except TimeoutError:
-                return
+    while time.monotonic() < deadline:
+        try:
+            await asyncio.wait_for(ws.recv(), timeout=deadline - time.monotonic())
+        except TimeoutError:
+            return
 
 
 async def echo_room(url, rounds, pace, latencies):
@@ -289,8 +287,11 @@ async def run(server, tables, seconds, echo_rounds, echo_pace, pace):
             for ws, (state, seat) in zip(sockets, roles, strict=True)
         )
     )
-    elapsed = time.perf_counter() - started
-    return echo, echo_time, echo_cpu, connecting, states, elapsed, cpu.spent(), idle
+    elapsed, spent = time.perf_counter() - started, cpu.spent()
+    # Closed once every client is done: a socket's clean-up on the server (its presence
+    # written) does not compete with moves still timed.
+    await asyncio.gather(*(ws.close() for ws in sockets))
+    return echo, echo_time, echo_cpu, connecting, states, elapsed, spent, idle
 
 
 def cpu_words(spent, elapsed):
