@@ -167,7 +167,11 @@ class PreparedInsertIfUpdated:
     has in the related object cached on ``row``."""
 
     def __init__(self, update, insert, guard, related=None):
-        self.update, self.insert, self.guard, self.related = update, insert, guard, related
+        self.update, self.insert, self.guard = update, insert, guard
+        self.related = None  # (the foreign key, the field it checks on the related model)
+        if related is not None:
+            key = update.model._meta.get_field(related[0])
+            self.related = key, key.related_model._meta.get_field(related[1])
         self._sql = {}  # database alias -> SQL
 
     def save(self, row, expected, new, using="default"):
@@ -195,7 +199,7 @@ class PreparedInsertIfUpdated:
         quote = connection.ops.quote_name
         guard = quote(row._meta.get_field(self.guard).column)
         if self.related is not None:
-            key, field = self._related_fields(row)
+            key, field = self.related
             other = field.model._meta
             guard += (
                 f" = %s AND (SELECT {quote(field.column)} FROM {quote(other.db_table)} "
@@ -211,14 +215,9 @@ class PreparedInsertIfUpdated:
         """The value ``related`` checks, as the database takes it; none without ``related``."""
         if self.related is None:
             return []
-        key, field = self._related_fields(row)
+        key, field = self.related
         value = getattr(key.get_cached_value(row), field.attname)
         return [field.get_db_prep_value(value, connections[using])]
-
-    def _related_fields(self, row):
-        """The foreign key of ``related`` and the field it checks on the related model."""
-        key = row._meta.get_field(self.related[0])
-        return key, key.related_model._meta.get_field(self.related[1])
 
 
 def _stored(instance, key, using):
