@@ -18,6 +18,7 @@ import json
 import re
 import time
 
+import psycopg
 from django.conf import settings
 from django.db.backends.utils import CursorWrapper
 from django.test import Client
@@ -33,17 +34,24 @@ PLAYERS = 4
 
 
 class QueryCount:
-    """Every query of the process, whichever thread runs it."""
+    """Every query of the process, whichever thread runs it: Django's, and the moves the
+    event loop writes on its own connection (games.live.loop_statements)."""
 
     def __init__(self):
         self.count = 0
         original = CursorWrapper._execute_with_wrappers
+        original_async = psycopg.AsyncCursor.execute
 
         def counted(cursor, *args, **kwargs):
             self.count += 1
             return original(cursor, *args, **kwargs)
 
+        async def counted_async(cursor, *args, **kwargs):
+            self.count += 1
+            return await original_async(cursor, *args, **kwargs)
+
         CursorWrapper._execute_with_wrappers = counted
+        psycopg.AsyncCursor.execute = counted_async
 
 
 def make_table(spectators):

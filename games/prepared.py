@@ -175,15 +175,30 @@ class PreparedInsertIfUpdated:
         self._sql = {}  # database alias -> SQL
 
     def save(self, row, expected, new, using="default"):
+        text, params = self.statement(row, expected, new, using)
+        with connections[using].cursor() as cursor:
+            cursor.execute(text, params)
+            return self.made(new, cursor.fetchone(), using)
+
+    def compiled(self, using="default"):
+        """Whether the statement is compiled for ``using`` already (which may need to ask
+        the database for its features: not from the event loop)."""
+        return using in self._sql
+
+    def statement(self, row, expected, new, using="default"):
+        """(SQL, values) of ``save``, for a connection of another kind (an async one:
+        ``games.live.loop_statements``); ``made`` then takes its result."""
         text = self._sql.get(using) or self._compile(row, new, using)  # before the values: see _compile
         params = [*self.update.values(row, using), row.pk, expected, *self._related_value(row, using)]
         params += self.insert.values(new, using)
-        with connections[using].cursor() as cursor:
-            cursor.execute(text, params)
-            made = cursor.fetchone()
-        if made is None:
+        return text, params
+
+    def made(self, new, result, using="default"):
+        """Whether the statement made its change (``result``: its one row, or None); ``new``
+        is then stored."""
+        if result is None:
             return False
-        _stored(new, made[0], using)
+        _stored(new, result[0], using)
         return True
 
     def _compile(self, row, new, using):

@@ -30,6 +30,7 @@ Site decisions (beyond RULES.md):
 """
 
 import itertools
+import logging
 import random
 import secrets
 from dataclasses import dataclass
@@ -52,6 +53,8 @@ from games.models import MAX_SEATS, MIN_SEATS, ChatMessage, Game, GamePlayer, Se
 from games.models import Move as MoveRow
 from games.prepared import Prepared, PreparedInsert, PreparedInsertIfUpdated, PreparedUpdate
 from games.refusals import explain
+
+logger = logging.getLogger(__name__)
 
 DEFAULT_BOT_DELAY = 0.8  # seconds between a move and a bot's answer, unless settings.BOT_DELAY
 FORCED_ACCEPT = Move(ACCEPT)
@@ -204,13 +207,27 @@ def _announce(table_id, game=None, state=None):
     """Announce, once the transaction commits, that the table changed: ``game`` (locked by
     ``_locked_game``) moved on to ``state``, or (without them) something else. A failure to
     tell is logged, never raised."""
+    for announcement in _announcements(table_id, game, state):
+        transaction.on_commit(announcement, robust=True)
+
+
+def _announce_now(table_id, game, state):
+    """``_announce`` of a change written outside a transaction, from any thread (Django's
+    ``on_commit`` asks the connection, which the event loop may not)."""
+    for announcement in _announcements(table_id, game, state):
+        try:
+            announcement()
+        except Exception:
+            logger.exception("Could not announce the change at table %s", table_id)
+
+
+def _announcements(table_id, game, state):
     change = None
     if game is not None:
         players = _players(game)
         change = signals.GameChange(game.base_seq, game, players, game.recorded, state or game.engine_state())
-        transaction.on_commit(partial(kept_players.keep, game, players), robust=True)
-    send = partial(signals.table_changed.send, sender=Table, table_id=table_id, change=change)
-    transaction.on_commit(send, robust=True)
+        yield partial(kept_players.keep, game, players)
+    yield partial(signals.table_changed.send, sender=Table, table_id=table_id, change=change)
 
 
 def _free_position(table, position):
@@ -451,16 +468,65 @@ def _write_alone(game, player, before, move, state, client_move_id):
     that changes and the game is still at the event number it was read at; else None (and
     nothing written). The game's players are unchanged while its event number is
     (``games.kept_players``), so the checks made on the read game still hold."""
+    write = _alone(game, player, before, move, state, client_move_id)
+    return None if write is None else write.save()
+
+
+def move_alone(game, user, text, client_move_id, expected_seq):
+    """For a socket's move made from the event loop (``games.live.loop_statements``):
+    the ``AloneWrite`` of ``user``'s move ``text`` in ``game``, a copy of the game as this
+    process knows it (``readings.game_at``), where the move can be written alone and
+    nothing needs the database first; else None, and the move is made in a database thread
+    (``submit_table_move``), which also words a refusal. Reads no database."""
+    if connection.vendor != _WRITE_ALONE_ON or not _MOVE_AND_POSITION.compiled():
+        return None
+    players = kept_players.take(game)
+    if players is None:
+        return None
+    game.players_by_seat = players
+    game, checked = _checked_known(lambda: game, user, text, expected_seq)
+    return None if game is None else _alone(game, *checked, client_move_id)
+
+
+def _alone(game, player, before, move, state, client_move_id):
+    """The ``AloneWrite`` of a checked move, if it is all that changes; else None."""
     if player.missed_turns or state.finished or _server_move(state, _leavers(game)) is not None:
         return None
     read_at = game.seq
     row = _move_row(game, player.seat, move, before, state, client_move_id)
     game.state, game.turn = state.to_dict(), state.turn
-    if not _MOVE_AND_POSITION.save(game, read_at, row):
-        return None  # something else changed the game first: made again under its lock
-    game.recorded.append(row)
-    _announce(game.table_id, game, state)
-    return row
+    return AloneWrite(game, row, state, read_at)
+
+
+@dataclass
+class AloneWrite:
+    """A move that is the whole change, written in one statement outside any transaction,
+    only if the game is still at the event number ``read_at`` it was read at: ``save``
+    here, or ``statement`` on another connection and ``written_by`` its result. Either
+    gives the move's row, announced, or None when something else changed the game first
+    (the move is then to be made again under the game's lock)."""
+
+    game: Game
+    row: MoveRow
+    state: object
+    read_at: int
+
+    def save(self):
+        return self._written(_MOVE_AND_POSITION.save(self.game, self.read_at, self.row))
+
+    def statement(self):
+        """(SQL, values)."""
+        return _MOVE_AND_POSITION.statement(self.game, self.read_at, self.row)
+
+    def written_by(self, result):
+        return self._written(_MOVE_AND_POSITION.made(self.row, result))
+
+    def _written(self, made):
+        if not made:
+            return None
+        self.game.recorded.append(self.row)
+        _announce_now(self.game.table_id, self.game, self.state)
+        return self.row
 
 
 def _check_current(game, expected_move_count, expected_seq):

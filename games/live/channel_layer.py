@@ -70,6 +70,11 @@ class PubSubChannelLayer(RedisPubSubChannelLayer):
         had it (``deliver_here``): its copy from Redis is dropped here."""
         return self.own_mark + message
 
+    async def publish(self, group_channel, message):
+        """Publish ``message`` (serialised, maybe ``marked``) on ``group_channel`` (the group's
+        name on Redis), from the event loop."""
+        await self._get_layer()._get_shard(group_channel).publish(group_channel, message)
+
     def deliver_here(self, group_channel, message):
         """Hand ``message`` (serialised) to this process's members of ``group_channel`` (the
         group's name on Redis), from any thread: each event loop with a layer puts it in its

@@ -27,7 +27,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from games import presence, services
-from games.live import frames, people, readings, realtime, turn_clock
+from games.live import frames, loop_statements, people, readings, realtime, turn_clock
 from games.live.db_calls import db_call
 from games.live.protocol import ProtocolError, parse
 from games.live.rate_limit import TokenBucket
@@ -143,7 +143,10 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.send_table(move_error=_("Log in to play."))
             return
         try:
-            misplay = await db_call(_submit_move)(self.table_id, self.user, message)
+            row = await _submit_move_on_loop(self.table_id, self.user, message)
+            if row is None:
+                row = await db_call(_submit_move)(self.table_id, self.user, message)
+            misplay = misplay_text(row.broken_rule) if row.broken_rule else None
         except services.StaleMove as refusal:
             await self.send_table(full=True, move_error=str(refusal))
         except services.ServiceError as refusal:
@@ -268,13 +271,24 @@ def _current_game_id(table_id):
     return game_id
 
 
+async def _submit_move_on_loop(table_id, user, message):
+    """The move's row, if written from the event loop (``games.live.loop_statements``); else None."""
+    game = readings.game_at(table_id, message.seq) if loop_statements.applies() else None
+    if game is None:
+        return None
+    return await loop_statements.submit_move(game, user, message.move, _move_id(user, message), message.seq)
+
+
 def _submit_move(table_id, user, message):
-    """Make the move; the misplay message (see ``table_page.misplay_text``) or None."""
-    # Client move ids are the client's own: scoped by user, one cannot block another's.
-    move_id = f"{user.pk}-{message.client_move_id}"
+    """Make the move in a database thread: its row."""
     known = partial(readings.game_at, table_id, message.seq)  # saves reading the game
-    row = services.submit_table_move(table_id, user, message.move, move_id, message.seq, known)
-    return misplay_text(row.broken_rule) if row.broken_rule else None
+    move_id = _move_id(user, message)
+    return services.submit_table_move(table_id, user, message.move, move_id, message.seq, known)
+
+
+def _move_id(user, message):
+    """Client move ids are the client's own: scoped by user, one cannot block another's."""
+    return f"{user.pk}-{message.client_move_id}"
 
 
 def _resign(table_id, user):

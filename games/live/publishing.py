@@ -18,12 +18,43 @@ layer as before. This process's own sockets are not kept waiting for Redis: they
 handed the news straight from the thread (``games.live.channel_layer``).
 """
 
+import asyncio
+import logging
+from functools import partial
+
 import redis
 from channels_redis.utils import _consistent_hash, decode_hosts
 
 from games.live.channel_layer import PubSubChannelLayer
 
+logger = logging.getLogger(__name__)
+
 TIMEOUT_SECONDS = 2.0  # a database thread waits at most this long for Redis
+
+
+_tasks = set()  # the tasks of in_background, kept until they end
+
+
+def running_loop():
+    """The event loop running in this thread, or None."""
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+
+def in_background(loop, sending, what):
+    """Run the coroutine ``sending`` in a task of ``loop`` that nobody awaits: a failure
+    (Redis unreachable) is logged as a warning, as from a thread."""
+    task = loop.create_task(sending)
+    _tasks.add(task)
+    task.add_done_callback(partial(_ended, what))
+
+
+def _ended(what, task):
+    _tasks.discard(task)
+    if not task.cancelled() and task.exception() is not None:
+        logger.warning("Could not send %s: %r", what, task.exception())
 
 
 class GroupPublisher:
@@ -56,5 +87,9 @@ class GroupPublisher:
         self.layer.deliver_here(channel, self.layer.serialize(message))
         if elsewhere is not None:
             message = {**message, **elsewhere()}
-        server = self.servers[_consistent_hash(channel, len(self.servers))]
-        server.publish(channel, self.layer.marked(self.layer.serialize(message)))
+        marked = self.layer.marked(self.layer.serialize(message))
+        loop = running_loop()
+        if loop is None:
+            self.servers[_consistent_hash(channel, len(self.servers))].publish(channel, marked)
+        else:  # on an event loop's thread, which must not wait for Redis: its task publishes
+            in_background(loop, self.layer.publish(channel, marked), f"news of {group}")

@@ -29,7 +29,7 @@ from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
 from games.live import readings
-from games.live.publishing import GroupPublisher
+from games.live.publishing import GroupPublisher, in_background, running_loop
 from games.signals import table_changed
 
 logger = logging.getLogger(__name__)
@@ -113,12 +113,18 @@ def _packed(change):
 def _send_from_thread(layer, group, message, elsewhere=None):
     """``layer.group_send`` from synchronous code: from this very thread when the layer is
     Redis's (``games.live.publishing``: the entries ``elsewhere()`` gives go to the other
-    processes only), else through the event loop."""
+    processes only), else through the event loop; on the event loop's own thread (a move
+    written there: ``games.live.loop_statements``), by a task of the loop."""
     publisher = _publisher(layer)
-    if publisher is None:
-        async_to_sync(layer.group_send)(group, {**message, **(elsewhere() if elsewhere else {})})
-    else:
+    if publisher is not None:
         publisher.group_send(group, message, elsewhere)
+        return
+    message = {**message, **(elsewhere() if elsewhere else {})}
+    loop = running_loop()
+    if loop is None:
+        async_to_sync(layer.group_send)(group, message)
+    else:  # on the event loop's thread (games.live.loop_statements)
+        in_background(loop, layer.group_send(group, message), f"news of {group}")
 
 
 def _publisher(layer):

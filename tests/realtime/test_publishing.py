@@ -10,6 +10,7 @@ import os
 import pytest
 from channels.layers import InMemoryChannelLayer
 
+from games.live import publishing
 from games.live.channel_layer import PubSubChannelLayer
 from games.live.publishing import GroupPublisher
 from games.models import Game
@@ -29,8 +30,9 @@ def config(**options):
     return {"BACKEND": "games.live.channel_layer.PubSubChannelLayer", "CONFIG": {"hosts": [url], **options}}
 
 
-async def published_and_received(options, group="table.41"):
-    """``MESSAGE`` published by a publisher from a thread: what a member of ``group`` gets
+async def published_and_received(options, group="table.41", from_loop=False):
+    """``MESSAGE`` published by a publisher from a thread (or ``from_loop``: from the event
+    loop's own thread, as a move written there publishes): what a member of ``group`` gets
     in this process (its first two messages: a marker is sent to the group after the
     publish), and what a member gets in another process (a layer of its own), each made
     with ``options``."""
@@ -41,7 +43,11 @@ async def published_and_received(options, group="table.41"):
         for layer, channel in zip((here, elsewhere), channels, strict=True):
             await layer.group_add(group, channel)
         publisher = GroupPublisher.for_layer(here, settings)
-        await asyncio.to_thread(publisher.group_send, group, MESSAGE, lambda: ELSEWHERE)
+        if from_loop:
+            publisher.group_send(group, MESSAGE, lambda: ELSEWHERE)
+            await asyncio.gather(*publishing._tasks)  # published by a task of the loop
+        else:
+            await asyncio.to_thread(publisher.group_send, group, MESSAGE, lambda: ELSEWHERE)
         await here.group_send(group, {"type": "marker"})  # through Redis, after the publish
         heard_here = [await asyncio.wait_for(here.receive(channels[0]), WAIT) for _ in range(2)]
         return heard_here, await asyncio.wait_for(elsewhere.receive(channels[1]), WAIT)
@@ -56,10 +62,11 @@ async def published_and_received(options, group="table.41"):
     [{}, {"prefix": "kadi"}, {"symmetric_encryption_keys": ["a secret of the servers"]}],
     ids=["defaults", "prefix", "encrypted"],
 )
-def test_a_message_published_from_a_thread_reaches_the_group_here_once_and_elsewhere(options):
+@pytest.mark.parametrize("from_loop", [False, True], ids=["thread", "loop"])
+def test_a_message_published_from_a_thread_reaches_the_group_here_once_and_elsewhere(options, from_loop):
     """This process's member is handed the message (without what only the others need),
     once: its copy through Redis is dropped, so the marker sent after it comes next."""
-    heard_here, heard_elsewhere = asyncio.run(published_and_received(options))
+    heard_here, heard_elsewhere = asyncio.run(published_and_received(options, from_loop=from_loop))
     assert heard_here == [MESSAGE, {"type": "marker"}]
     assert heard_elsewhere == {**MESSAGE, **ELSEWHERE}
 
