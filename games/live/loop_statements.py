@@ -42,10 +42,17 @@ def applies():
 
 
 async def submit_move(game, user, text, client_move_id, expected_seq):
-    """The move's row if written from the loop (see above), else None."""
+    """The move's row if written from the loop (see above), else None. Once sent, the
+    statement runs to its end and its news goes out even if the socket closes meanwhile
+    (a cancelled wait in the middle of a round trip would leave the connection unusable)."""
     write = services.move_alone(game, user, text, client_move_id, expected_seq)
     if write is None:
         return None
+    return await asyncio.shield(asyncio.ensure_future(_written(write)))
+
+
+async def _written(write):
+    connection = None
     try:
         connection = await _connection()
         async with connection.cursor() as cursor:
@@ -55,6 +62,8 @@ async def submit_move(game, user, text, client_move_id, expected_seq):
         return None
     except psycopg.Error as error:  # the database out of reach, say: the thread tries, and words it
         logger.warning("A move went to a database thread: %r", error)
+        if connection is not None:
+            await _let_go(connection)
         return None
     return write.written_by(result)
 
@@ -73,6 +82,16 @@ async def _connection():
     except psycopg.Error:
         _connections.pop(loop, None)  # the next move tries again
         raise
+
+
+async def _let_go(connection):
+    """Close the loop's ``connection``, whatever state a failure left it in: the next move
+    makes a new one."""
+    loop = asyncio.get_running_loop()
+    made = _connections.get(loop)
+    if made is not None and made.done() and made.exception() is None and made.result() is connection:
+        del _connections[loop]
+    await connection.close()
 
 
 async def _connect():
