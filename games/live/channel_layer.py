@@ -78,8 +78,15 @@ class PubSubChannelLayer(RedisPubSubChannelLayer):
     def deliver_here(self, group_channel, message):
         """Hand ``message`` (serialised) to this process's members of ``group_channel`` (the
         group's name on Redis), from any thread: each event loop with a layer puts it in its
-        members' queues at its next turn."""
+        members' queues at its next turn, or now if it runs this very call."""
+        try:
+            current = asyncio.get_running_loop()
+        except RuntimeError:
+            current = None
         for loop, layer in list(self._layers.items()):
+            if loop is current:
+                layer.deliver(group_channel, message)
+                continue
             with contextlib.suppress(RuntimeError):  # a loop closed meanwhile: nobody left to tell
                 loop.call_soon_threadsafe(layer.deliver, group_channel, message)
 
