@@ -79,16 +79,21 @@ class PubSubChannelLayer(RedisPubSubChannelLayer):
         """Hand ``message`` (serialised) to this process's members of ``group_channel`` (the
         group's name on Redis), from any thread: each event loop with a layer puts it in its
         members' queues at its next turn, or now if it runs this very call."""
-        try:
-            current = asyncio.get_running_loop()
-        except RuntimeError:
-            current = None
+        current = running_loop()
         for loop, layer in list(self._layers.items()):
             if loop is current:
                 layer.deliver(group_channel, message)
                 continue
             with contextlib.suppress(RuntimeError):  # a loop closed meanwhile: nobody left to tell
                 loop.call_soon_threadsafe(layer.deliver, group_channel, message)
+
+
+def running_loop():
+    """The event loop running in this thread, or None."""
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
 
 
 class _LoopLayer(RedisPubSubLoopLayer):

@@ -15,17 +15,18 @@ serialisation (and encryption, if configured). Every process's layer receives it
 group message. It serves the layer as settings.py configures it (servers by address, no
 Sentinel); for any other layer ``for_layer`` gives None, and the news goes through the
 layer as before. This process's own sockets are not kept waiting for Redis: they are
-handed the news straight from the thread (``games.live.channel_layer``).
+handed the news straight from the thread (``games.live.channel_layer``). A change written
+from the event loop itself (``games.live.loop_statements``) is published by a task of the
+loop (``in_background``), which must not wait for Redis either.
 """
 
-import asyncio
 import logging
 from functools import partial
 
 import redis
 from channels_redis.utils import _consistent_hash, decode_hosts
 
-from games.live.channel_layer import PubSubChannelLayer
+from games.live.channel_layer import PubSubChannelLayer, running_loop
 
 logger = logging.getLogger(__name__)
 
@@ -33,14 +34,6 @@ TIMEOUT_SECONDS = 2.0  # a database thread waits at most this long for Redis
 
 
 _tasks = set()  # the tasks of in_background, kept until they end
-
-
-def running_loop():
-    """The event loop running in this thread, or None."""
-    try:
-        return asyncio.get_running_loop()
-    except RuntimeError:
-        return None
 
 
 def in_background(loop, sending, what):

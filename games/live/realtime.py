@@ -29,7 +29,8 @@ from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
 from games.live import readings
-from games.live.publishing import GroupPublisher, in_background, running_loop
+from games.live.channel_layer import running_loop
+from games.live.publishing import GroupPublisher, in_background
 from games.signals import table_changed
 
 logger = logging.getLogger(__name__)
