@@ -408,7 +408,7 @@ def _submit(games, key, user, text, expected_move_count, client_move_id, expecte
     game = None
     try:
         if connection.vendor == _WRITE_ALONE_ON and not connection.in_atomic_block:
-            game, checked = _checked_known(known, user, text, expected_seq)
+            game, checked = _checked_known(known() if known else None, user, text, expected_seq)
             if game is None:
                 game = games.read(key)
                 checked = _checked_move(game, user, text, expected_move_count, expected_seq)
@@ -430,11 +430,10 @@ def _submit(games, key, user, text, expected_move_count, client_move_id, expecte
         raise
 
 
-def _checked_known(known, user, text, expected_seq):
+def _checked_known(game, user, text, expected_seq):
     """``(game, checked move)`` on a game known already (see ``_submit``); (None, None)
     when there is none, or when the move is refused there: it is judged again on the game
     as read."""
-    game = known() if known is not None else None
     if game is None:
         return None, None
     try:
@@ -484,7 +483,7 @@ def move_alone(game, user, text, client_move_id, expected_seq):
     if players is None:
         return None
     game.players_by_seat = players
-    game, checked = _checked_known(lambda: game, user, text, expected_seq)
+    game, checked = _checked_known(game, user, text, expected_seq)
     return None if game is None else _alone(game, *checked, client_move_id)
 
 

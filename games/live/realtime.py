@@ -73,7 +73,7 @@ def announce_change(sender, table_id, change, **kwargs):
         if not isinstance(layer, InMemoryChannelLayer):  # else every socket is in this process
             elsewhere = partial(_packed, change)
     try:
-        _send_from_thread(layer, table_group(table_id), message, elsewhere)
+        _send_from_sync_code(layer, table_group(table_id), message, elsewhere)
     except redis.RedisError as error:  # the pages' resyncs catch up
         logger.warning("Could not tell table %s of its change: %r", table_id, error)
 
@@ -102,7 +102,7 @@ def end_sockets(group, reason):
     streams), telling a page why (``reason``: "logged_out", "closed", "revoked"); from
     synchronous code."""
     try:
-        _send_from_thread(get_channel_layer(), group, {"type": "viewer.ended", "reason": reason})
+        _send_from_sync_code(get_channel_layer(), group, {"type": "viewer.ended", "reason": reason})
     except redis.RedisError as error:  # the sockets' own checks still refuse what the account may not do
         logger.warning("Could not close the sockets of %s: %r", group, error)
 
@@ -111,7 +111,7 @@ def _packed(change):
     return {"change": readings.pack(change)}
 
 
-def _send_from_thread(layer, group, message, elsewhere=None):
+def _send_from_sync_code(layer, group, message, elsewhere=None):
     """``layer.group_send`` from synchronous code: from this very thread when the layer is
     Redis's (``games.live.publishing``: the entries ``elsewhere()`` gives go to the other
     processes only), else through the event loop; on the event loop's own thread (a move
