@@ -146,7 +146,8 @@ def _change_html(latest, viewer):
             return viewer.render(CHANGE, context, CSRF_PLACEHOLDER)
 
         if skeletons.applies(context):
-            latest.renders[key] = skeletons.change_html(context, render)
+            common = latest.renders.setdefault(("skeleton values", get_language()), {})
+            latest.renders[key] = skeletons.change_html(context, render, common)
         else:
             latest.renders[key] = render(context)
     return latest.renders[key].replace(CSRF_PLACEHOLDER, viewer.csrf_token)

@@ -6,9 +6,11 @@ From one move to the next a viewer's change frame (``games.live.frames.CHANGE``)
 structure while whose turn it is, whether a penalty is pending and whether the viewer's
 clock runs stay the same (``_shape``); what changes is text: the status, the board, the
 move log, the other players' entries, the hand or the seats panel, the event number, the
-time left (``_values``). Each is set in escaped as the template escapes it; those rendered
-already (the fragments of ``games.live.frames``) are safe strings and go in as they are.
-The templates' own render of the frame is about 0.3 ms a viewer, this a tenth of that.
+time left. Each is set in escaped as the template escapes it; those rendered already (the
+fragments of ``games.live.frames``) are safe strings and go in as they are. The values
+every viewer of a reading shares (``_common_values`` and the players' entries) are escaped
+once for them all, the viewer's own (``_own_values``) for each. The templates' own render
+of the frame is about 0.3 ms a viewer, this a tenth of that.
 
 The marks carry a secret drawn per process, so no text a player can choose (a name, say)
 can be taken for one. Everything in a skeleton that is not a mark comes from the
@@ -40,10 +42,11 @@ def applies(context):
     return game_row is not None and game_row.is_running and bool(game_row.seq)
 
 
-def change_html(context, render):
+def change_html(context, render, common):
     """The frame of ``context`` (see ``applies``), from its shape's skeleton (``kept``),
-    rendered with ``render(context)`` the first time."""
-    values = _values(context)
+    rendered with ``render(context)`` the first time. ``common``: a dict kept for the
+    reading and language, in which the values shared by all its viewers are escaped once."""
+    values = _own_values(context)
     key = (get_language(), _shape(context))
     skeleton = kept.get(key)
     if skeleton is None:
@@ -51,8 +54,18 @@ def change_html(context, render):
         if len(kept) >= SKELETONS_KEPT:
             kept.clear()
         kept[key] = skeleton
-    escaped = {name: conditional_escape(value) for name, value in values.items()}
+    if not common:
+        common.update(_escaped(_common_values(context)))
+    for opponent in context["game"]["opponents"]:  # a player is no opponent of their own
+        mark = f"player{opponent['seat']}"
+        if mark not in common:
+            common[mark] = conditional_escape(opponent["html"])
+    escaped = {**common, **_escaped(values)}
     return _MARK.sub(lambda found: escaped[found.group(1)], skeleton)
+
+
+def _escaped(values):
+    return {name: conditional_escape(value) for name, value in values.items()}
 
 
 def _your_clock(context):
@@ -61,7 +74,7 @@ def _your_clock(context):
 
 
 def _shape(context):
-    """Everything the frame's templates read, apart from ``_values``, that can change
+    """Everything the frame's templates read, apart from its values, that can change
     from one table or move to the next for one kind of viewer."""
     game = context["game"]
     return (
@@ -77,24 +90,28 @@ def _shape(context):
     )
 
 
-def _values(context):
-    """What changes from move to move within a shape, by the name of its mark."""
-    game, game_row, shared = context["game"], context["game_row"], context["shared"]
+def _own_values(context):
+    """What changes from move to move within a shape and differs from one viewer to the
+    next, by the name of its mark."""
+    game = context["game"]
     values = {
         "status": game["status_words"],
         "pending": game["pending_words"],
-        "board": shared["board"],
-        "log": shared["move_log"],
-        "game": game_row.pk,
-        "seq": game_row.seq,
         "hand": context.get("hand_html", ""),
         "seats": context.get("seats_html", ""),
     }
-    values.update((f"url_{name}", url) for name, url in context["urls"].items())
     if _your_clock(context):
         values.update(ms=context["turn_clock"]["ms"], clock=context["turn_clock"]["text"])
-    for opponent in game["opponents"]:
-        values[f"player{opponent['seat']}"] = opponent["html"]
+    return values
+
+
+def _common_values(context):
+    """What changes from move to move within a shape and is the same for every viewer of
+    a reading, but for the players' entries (each the same whoever sees it, but no player
+    sees their own): the shared fragments, the game's id and event number, the table's URLs."""
+    game_row, shared = context["game_row"], context["shared"]
+    values = {"board": shared["board"], "log": shared["move_log"], "game": game_row.pk, "seq": game_row.seq}
+    values.update((f"url_{name}", url) for name, url in context["urls"].items())
     return values
 
 
