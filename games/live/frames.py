@@ -297,13 +297,14 @@ def _render_shared(latest):
     reading = latest.reading
     if reading.game is None:
         return {}
-    context = {**game_context(reading, AnonymousUser()), "moves": _move_lines(latest)}
+    context = {**game_context(reading, AnonymousUser()), "moves": reading.moves}
+    context["move_lines_html"] = _move_lines(latest)
     return {name: render_to_string(template, context) for name, template in SHARED.items()}
 
 
 def _move_lines(latest):
-    """The move log's lines, each move's rendered once per game and language (a move made
-    never changes) and kept across the game's readings (``Latest.fragments``)."""
+    """The move log's lines, joined: each move's rendered once per game and language (a
+    move made never changes) and kept across the game's readings (``Latest.fragments``)."""
     reading = latest.reading
     kept = latest.fragments.setdefault(("move lines", get_language()), {})
     numbers = [move.index + 1 for move in reading.moves]
@@ -315,7 +316,7 @@ def _move_lines(latest):
         if move.index + 1 not in kept:
             names = names or seat_names(reading.players)
             kept[move.index + 1] = move_log_item(move_line(move, names))
-    return [{"number": number, "html": kept[number]} for number in numbers]
+    return mark_safe("".join(kept[number] for number in numbers))  # rendered: escaped already
 
 
 def _set_players(latest, context):

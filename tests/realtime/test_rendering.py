@@ -12,7 +12,8 @@ from games.presentation import move_entry
 
 TEMPLATE = "games/partials/move_log.html"  # loops, translates, calls a tag
 BARAKA_DREW = {"number": 1, "name": "baraka", **move_entry("draw", 1)}
-CONTEXT = {"moves": [{"number": 2, "html": "<li>7H</li>"}, BARAKA_DREW], "move_total": 2}
+BARAKA_PLAYED = {"number": 2, "name": "baraka", **move_entry("7H")}
+CONTEXT = {"moves": [BARAKA_DREW, BARAKA_PLAYED], "move_total": 2}
 
 
 @pytest.fixture
