@@ -22,7 +22,7 @@ from django.utils import timezone
 from api import feed
 from api.tokens import token_revoked
 from games import presence
-from games.live import realtime, turn_clock
+from games.live import heartbeats, realtime, turn_clock
 from games.live.db_calls import db_call
 from games.models import Game
 
@@ -90,6 +90,7 @@ async def game_stream(game_id, table_id, seat, user_id, token_id):
     try:
         await news.watch({table_id})  # before the first reading, so that no change is missed
         turn_clock.attach(table_id)
+        heartbeats.attach(table_id, user_id)
         present = True
         if await db_call(presence.joined)(table_id, user_id, timezone.now()):
             await realtime.announce_presence(table_id)
@@ -100,7 +101,6 @@ async def game_stream(game_id, table_id, seat, user_id, token_id):
             if _ended(message):
                 return
             if message is None:
-                await db_call(presence.seen)(table_id, user_id, timezone.now())
                 yield b"\n"
             elif message.get("type") == "table.changed":
                 turn_clock.wake(table_id, (message["game"], message["seq"]))
@@ -114,6 +114,7 @@ async def game_stream(game_id, table_id, seat, user_id, token_id):
         await news.close()
         if present:
             turn_clock.detach(table_id)
+            heartbeats.detach(table_id, user_id)
             if await db_call(presence.left)(table_id, user_id, timezone.now()):
                 await realtime.announce_presence(table_id)
 

@@ -3,8 +3,9 @@ last seen (kept by the table consumer; read by the page and by the turn clock).
 
 A crashed server never closes its sockets' counts, so a user counts as online only while
 one of their sockets has also refreshed ``seen_at`` within ``PRESENCE_TIMEOUT_SECONDS``;
-each open socket refreshes it every ``PRESENCE_HEARTBEAT_SECONDS``. Anonymous spectators
-are not tracked.
+it is refreshed every ``PRESENCE_HEARTBEAT_SECONDS`` while they have a socket open (for
+all the sockets of a process at once: ``games.live.heartbeats``). Anonymous spectators are
+not tracked.
 
 The turn clock asks after every move whether the player to move is away
 (``gone_since``): that is answered from a copy of the table's rows kept in this process for
@@ -16,10 +17,13 @@ counts as gone because of it.
 
 import threading
 import time
+from collections import defaultdict
 from datetime import UTC, datetime, timedelta
+from functools import reduce
+from operator import or_
 
 from django.conf import settings
-from django.db.models import F
+from django.db.models import F, Q
 from django.db.models.functions import Greatest
 
 from games.models import Presence
@@ -65,9 +69,14 @@ def left(table_id, user_id, now):
     return user_id not in online_user_ids(table_id, now)
 
 
-def seen(table_id, user_id, now):
-    """An open socket of the user's is alive."""
-    Presence.objects.filter(table_id=table_id, user_id=user_id).update(seen_at=now)
+def seen_many(keys, now):
+    """Open sockets of these users at these tables (``(table id, user id)`` pairs) are
+    alive: one statement for them all."""
+    users = defaultdict(list)
+    for table_id, user_id in keys:
+        users[table_id].append(user_id)
+    rows = reduce(or_, (Q(table_id=table_id, user_id__in=ids) for table_id, ids in users.items()))
+    Presence.objects.filter(rows).update(seen_at=now)
 
 
 def online_user_ids(table_id, now):

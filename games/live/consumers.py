@@ -16,7 +16,6 @@ the viewer counts as gone, the table's clock forgets the socket. Else a crashed 
 heartbeat kept its player "online" for good, and the table waited for them.
 """
 
-import asyncio
 from functools import partial
 
 from autobahn.exception import Disconnected
@@ -27,7 +26,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from games import presence, services
-from games.live import frames, loop_statements, people, readings, realtime, turn_clock
+from games.live import frames, heartbeats, loop_statements, people, readings, realtime, turn_clock
 from games.live.db_calls import db_call
 from games.live.protocol import ProtocolError, parse
 from games.live.rate_limit import TokenBucket
@@ -45,7 +44,7 @@ DEFAULT_MESSAGE_RATE = 2.0  # ... and per second after that
 
 class TableConsumer(AsyncWebsocketConsumer):
     groups = ()  # the groups joined: the table's, and a logged-in viewer's account's and session's
-    heartbeat = None  # the task that keeps the viewer's presence, for a logged-in viewer
+    present = False  # a logged-in viewer's presence is kept (``games.live.heartbeats``)
     clock_attached = False
     closing = False  # the server closed the socket: what the client still sends is ignored
 
@@ -62,8 +61,8 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.user = self.viewer.user
         translation.activate(self.viewer.language)  # for this socket's task: its frames and replies
         if self.user.is_authenticated:  # before joining the group: the full render says it
-            name = f"presence at table {self.table_id}"
-            self.heartbeat = asyncio.create_task(self._keep_presence(), name=name)
+            self.present = True
+            heartbeats.attach(self.table_id, self.user.pk)
             await self._presence(presence.joined)
         self.groups = _groups(self.scope, self.table_id)
         for group in self.groups:
@@ -112,12 +111,12 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def _leave(self):
         """Undo what ``connect`` set up, once, whatever ended the socket (see above)."""
-        groups, heartbeat, self.groups, self.heartbeat = self.groups, self.heartbeat, (), None
+        groups, present, self.groups, self.present = self.groups, self.present, (), False
         if self.clock_attached:
             self.clock_attached = False
             turn_clock.detach(self.table_id)
-        if heartbeat is not None:
-            heartbeat.cancel()
+        if present:
+            heartbeats.detach(self.table_id, self.user.pk)
             await self._presence(presence.left)
         for group in groups:
             await self.channel_layer.group_discard(group, self.channel_name)
@@ -228,11 +227,6 @@ class TableConsumer(AsyncWebsocketConsumer):
         now = timezone.now()
         if await db_call(change)(self.table_id, self.user.pk, now):
             await realtime.announce_presence(self.table_id)
-
-    async def _keep_presence(self):
-        while True:
-            await asyncio.sleep(presence.heartbeat_seconds())
-            await db_call(presence.seen)(self.table_id, self.user.pk, timezone.now())
 
 
 def _groups(scope, table_id):

@@ -6,7 +6,7 @@ import pytest
 from channels.db import database_sync_to_async
 from django.utils import translation
 
-from games.live import people, turn_clock
+from games.live import heartbeats, people, turn_clock
 from games.models import ChatMessage
 from tests.realtime.helpers import online, open_client
 
@@ -41,8 +41,8 @@ async def test_a_socket_the_server_cancels_leaves_the_table(table, user, baraka)
     amani.communicator.future.cancel()  # as daphne does at shutdown, or after its close timeout
 
     assert online(await bara.until(lambda f: "people" in f.ids)) == {baraka.name}
-    heartbeats = [task for task in asyncio.all_tasks() if task.get_name() == f"presence at table {table.pk}"]
-    assert len(heartbeats) == 1 and turn_clock._clocks[table.pk].users == 1  # baraka's alone
+    assert heartbeats.attached() == {(table.pk, baraka.pk)}
+    assert turn_clock._clocks[table.pk].users == 1  # baraka's alone
     await bara.close()
     assert table.pk not in turn_clock._clocks
 
