@@ -11,8 +11,8 @@ The turn clock asks after every move whether the player to move is away
 (``gone_since``): that is answered from a copy of the table's rows kept in this process for
 up to ``MEMO_SECONDS`` (less if the settings leave less room), and dropped at once when
 someone comes or goes here or the table hears of it (``forget``). A kept ``seen_at`` is at
-most that old: with the memo shorter than the timeout less the heartbeat, nobody online
-counts as gone because of it.
+most that old: with the memo shorter than the timeout less the heartbeat (and its lag),
+nobody online counts as gone because of it.
 """
 
 import threading
@@ -31,6 +31,7 @@ from games.models import Presence
 DEFAULT_HEARTBEAT = 20
 DEFAULT_TIMEOUT = 60
 MEMO_SECONDS = 10  # at most: below the timeout less the heartbeat (see above)
+HEARTBEAT_LAG = 0.1  # of the heartbeat: how late after it is due a row may be refreshed
 NEVER = datetime.min.replace(tzinfo=UTC)  # "last seen" of someone who never opened the table
 
 
@@ -44,8 +45,8 @@ def _timeout():
 
 def _memo_seconds():
     """How long a copy of a table's rows is kept: ``MEMO_SECONDS``, or less where the
-    timeout less the heartbeat is shorter (see above)."""
-    return min(MEMO_SECONDS, _timeout().total_seconds() - heartbeat_seconds())
+    timeout less the heartbeat (and its lag) is shorter (see above)."""
+    return min(MEMO_SECONDS, _timeout().total_seconds() - heartbeat_seconds() * (1 + HEARTBEAT_LAG))
 
 
 def joined(table_id, user_id, now):

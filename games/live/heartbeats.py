@@ -5,10 +5,10 @@ fresh (``games.presence``): a row not refreshed within the timeout counts as gon
 how a crashed server's connections end. A write per socket every
 ``PRESENCE_HEARTBEAT_SECONDS``, each handed to a database thread, is at scale as many
 writes as the moves, each a thread's turn at the interpreter lock beside the event loop's
-frames (docs/scaling.md). Here one task of the process writes, once a second (or ten times
-a heartbeat, if that is more often), every row whose heartbeat is due, in one statement
-(``presence.seen_many``); a viewer with several sockets at a table is one row and one
-heartbeat. The task stops when the last one detaches.
+frames (docs/scaling.md). Here one task of the process writes, once a second (or more
+often, within ``presence.HEARTBEAT_LAG`` of a heartbeat), every row whose heartbeat is
+due, in one statement (``presence.seen_many``); a viewer with several sockets at a table
+is one row and one heartbeat. The task stops when the last one detaches.
 """
 
 import asyncio
@@ -59,7 +59,7 @@ def attached():
 async def _beat():
     loop = asyncio.get_running_loop()
     while True:
-        await asyncio.sleep(min(TICK_SECONDS, presence.heartbeat_seconds() / 10))
+        await asyncio.sleep(min(TICK_SECONDS, presence.heartbeat_seconds() * presence.HEARTBEAT_LAG))
         now = loop.time()
         due = [key for key, (_, when) in _due.items() if when <= now]
         if not due:
