@@ -27,7 +27,7 @@ _task = None
 
 
 def attach(table_id, user_id):
-    """A connection of the user's opened at the table (after ``presence.joined``)."""
+    """A connection of the user's is open at the table: keep their row fresh."""
     global _task
     loop = asyncio.get_running_loop()
     key = (table_id, user_id)
@@ -40,7 +40,9 @@ def attach(table_id, user_id):
 
 
 def detach(table_id, user_id):
-    """That connection closed (before ``presence.left``)."""
+    """That connection closed. The last one to go stops the task (a connection attached
+    next makes a new one)."""
+    global _task
     key = (table_id, user_id)
     entry = _due.get(key)
     if entry is not None:
@@ -49,6 +51,7 @@ def detach(table_id, user_id):
             del _due[key]
     if not _due and _task is not None:
         _task.cancel()
+        _task = None
 
 
 def attached():

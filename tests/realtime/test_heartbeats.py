@@ -60,6 +60,18 @@ async def test_every_open_socket_is_kept_fresh_until_its_last_tab_closes(setting
     assert all(task.done() for task in beating)
 
 
+async def test_a_connection_opened_as_the_last_one_closes_is_still_kept_fresh(settings, table, user):
+    settings.PRESENCE_HEARTBEAT_SECONDS = HEARTBEAT
+    await database_sync_to_async(presence.joined)(table.pk, user.pk, timezone.now())
+    heartbeats.attach(table.pk, user.pk)
+    heartbeats.detach(table.pk, user.pk)  # the last one closes: its task is cancelled ...
+    heartbeats.attach(table.pk, user.pk)  # ... as another tab opens, in the same turn of the loop
+    try:
+        await refreshed(table.pk, [user], await seen(table.pk))
+    finally:
+        heartbeats.detach(table.pk, user.pk)
+
+
 @pytest.mark.django_db
 def test_the_rows_due_are_refreshed_in_one_statement(
     table, user, baraka, make_user, django_assert_num_queries
