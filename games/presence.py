@@ -32,6 +32,7 @@ DEFAULT_HEARTBEAT = 20
 DEFAULT_TIMEOUT = 60
 MEMO_SECONDS = 10  # at most: below the timeout less the heartbeat (see above)
 HEARTBEAT_LAG = 0.1  # of the heartbeat: how late after it is due a row may be refreshed
+SEEN_AT_ONCE = 200  # tables whose rows one heartbeat statement refreshes
 NEVER = datetime.min.replace(tzinfo=UTC)  # "last seen" of someone who never opened the table
 
 
@@ -72,12 +73,16 @@ def left(table_id, user_id, now):
 
 def seen_many(keys, now):
     """Open sockets of these users at these tables (``(table id, user id)`` pairs) are
-    alive: one statement for them all."""
+    alive: one statement for them all, or for each ``SEEN_AT_ONCE`` tables of them (a
+    condition per table: SQLite nests each in the next, a thousand at most)."""
     users = defaultdict(list)
     for table_id, user_id in keys:
         users[table_id].append(user_id)
-    rows = reduce(or_, (Q(table_id=table_id, user_id__in=ids) for table_id, ids in users.items()))
-    Presence.objects.filter(rows).update(seen_at=now)
+    tables = list(users.items())
+    for start in range(0, len(tables), SEEN_AT_ONCE):
+        chunk = tables[start : start + SEEN_AT_ONCE]
+        rows = reduce(or_, (Q(table_id=table_id, user_id__in=ids) for table_id, ids in chunk))
+        Presence.objects.filter(rows).update(seen_at=now)
 
 
 def online_user_ids(table_id, now):

@@ -91,3 +91,17 @@ def test_the_rows_due_are_refreshed_in_one_statement(
         (other.pk, baraka.pk): now,
         (other.pk, zawadi.pk): now,
     }
+
+
+@pytest.mark.django_db
+def test_the_rows_of_many_tables_are_refreshed_some_hundreds_a_statement(user, django_assert_num_queries):
+    count = presence.SEEN_AT_ONCE + 1
+    tables = [services.create_table(user, f"Table {n}", 2, "friendly") for n in range(count)]
+    then = timezone.now()
+    for table in tables:
+        presence.joined(table.pk, user.pk, then)
+    now = timezone.now()
+    with django_assert_num_queries(2):
+        presence.seen_many([(table.pk, user.pk) for table in tables], now)
+    assert set(Presence.objects.values_list("seen_at", flat=True)) == {now}
+
