@@ -6,7 +6,8 @@ other write to the game. ``think`` hands the position to a ``ProcessPoolExecutor
 (started on first use, ``BOT_POOL_SIZE`` processes; 0 thinks in a thread of this process
 instead) and returns an asyncio future of the move text; ``choose`` is the work itself,
 the same in a worker as in this process, so a position, level and seed give one move
-wherever it is thought.
+wherever it is thought. A worker ends when the process that started it is gone (killed,
+say, where its pool had no chance to stop them): else it would wait for work for good.
 """
 
 import asyncio
@@ -14,6 +15,7 @@ import multiprocessing
 import os
 import random
 import threading
+import time
 from concurrent.futures import ProcessPoolExecutor
 
 from django.conf import settings
@@ -21,6 +23,7 @@ from django.conf import settings
 from games import bots
 from games.engine import State
 
+PARENT_CHECK_SECONDS = 1.0  # how often a worker looks whether its server process is still there
 _pool = None
 _pool_lock = threading.Lock()
 
@@ -54,8 +57,21 @@ def _executor():
     with _pool_lock:
         if _pool is None:
             # spawn: a forked copy of a server process would inherit its threads' locks
-            _pool = ProcessPoolExecutor(size, mp_context=multiprocessing.get_context("spawn"))
+            context = multiprocessing.get_context("spawn")
+            parent = (os.getpid(),)
+            _pool = ProcessPoolExecutor(size, mp_context=context, initializer=_end_with, initargs=parent)
         return _pool
+
+
+def _end_with(parent):
+    """In a worker: end it once ``parent``, the process that started it, is gone."""
+
+    def watch():
+        while os.getppid() == parent:
+            time.sleep(PARENT_CHECK_SECONDS)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="parent watch", daemon=True).start()
 
 
 def shutdown():

@@ -2,7 +2,13 @@
 has not moved on since (games.bot_pool, services.play_server_turn with a thought move)."""
 
 import asyncio
+import os
 import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
 
 import pytest
 
@@ -93,3 +99,44 @@ def test_the_pool_is_off_the_event_loop(pool):
 
     ticks, move = asyncio.run(main())
     assert ticks > 1 and move
+
+
+WORKERS_STARTED = """
+import multiprocessing, os, django
+django.setup()
+from games import bot_pool
+bot_pool._executor().submit(os.getpid).result()
+print(*(child.pid for child in multiprocessing.active_children()), flush=True)
+input()  # until killed
+"""
+
+
+def gone(pid):
+    """Whether process ``pid`` has ended (exited, or a zombie nobody reaped yet)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] == "Z"
+    except FileNotFoundError:
+        return True
+
+
+def test_the_workers_end_with_the_process_that_started_them():
+    """A server process killed outright, with no chance to stop its pool: its workers end."""
+    env = dict(os.environ, DJANGO_SETTINGS_MODULE="kadi_site.settings")
+    root = Path(__file__).resolve().parents[2]
+    pipes = {"stdin": subprocess.PIPE, "stdout": subprocess.PIPE}
+    server = subprocess.Popen([sys.executable, "-c", WORKERS_STARTED], cwd=root, env=env, **pipes)
+    workers = [int(pid) for pid in server.stdout.readline().split()]
+    try:
+        assert workers and not any(gone(pid) for pid in workers)
+        server.send_signal(signal.SIGKILL)
+        server.wait()
+        deadline = time.monotonic() + 10 * bot_pool.PARENT_CHECK_SECONDS
+        while not all(gone(pid) for pid in workers) and time.monotonic() < deadline:
+            time.sleep(0.05)  # polled: the workers look for their parent on their own clock
+        assert all(gone(pid) for pid in workers)
+    finally:  # whatever happened, no process of the test's is left
+        server.kill()
+        for pid in workers:
+            if not gone(pid):
+                os.kill(pid, signal.SIGKILL)
+
