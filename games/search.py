@@ -17,9 +17,10 @@ greedy's first choice unless another move's mean beat it by 0.03 (64.0%), and wi
 margin twice the playouts (3000: 63.7%), 12 root moves (65.0%), less noise in the playouts
 (64.3%); on seeds 1..200 (144 wins as kept), playouts cut after 30 or 80 moves and judged
 by the hands' sizes (137 and 142 wins). The search's choices are about as good as the
-light policy's playouts can tell, not short of samples. A tree below the root moves (information-set MCTS, Cowling,
-Powley and Whitehouse 2012) was measured weaker at the same budget (55 against 68 wins in
-100 games): with a few hundred playouts per root move its statistics stay thin.
+light policy's playouts can tell, not short of samples. A tree below the root moves
+(information-set MCTS, Cowling, Powley and Whitehouse 2012) was measured weaker at the
+same budget (55 against 68 wins in 100 games): with a few hundred playouts per root move
+its statistics stay thin.
 
 What an opponent's play tells of its hand was measured twice and not kept (the figures:
 bench/README.md, "`bots.py`"). A public record of each seat's draws and recent plays, with
