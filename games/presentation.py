@@ -599,64 +599,84 @@ def _status_words(view, names, result):
     return _("%(name)s to play.") % {"name": names[view["turn"]]}
 
 
-def describe_game(view, seats, result=None, playable=None, hand_order="suit"):
+def describe_game(view, seats, result=None, playable=None, hand_order="suit", public=None):
     """Everything a table page shows about a game, from one player's (or a spectator's) view.
 
     ``seats`` holds, by engine seat, ``{"name", "left"}``; ``result`` is None while the
     game runs, else ``{"places": [place by seat], "winner": seat or None}`` as the site
     recorded them. Cards come from ``view`` alone, so hidden cards cannot leak through this;
     ``playable``: on the viewer's turn, the texts of their cards that may begin a play
-    (``State.playable_cards``). ``hand_order``: see ``sorted_hand``.
+    (``State.playable_cards``). ``hand_order``: see ``sorted_hand``. ``public``: the
+    position's ``describe_public``, made already for another viewer of it (a live table's
+    viewers share one).
     """
+    public = public or describe_public(view, seats, result)
     you = view["you"]
     over = result is not None
     names = [seat["name"] for seat in seats]
-    hands = view.get("hands")
-    players = [
-        {
-            "seat": seat,
-            "name": names[seat],
-            "left": seats[seat]["left"],
-            "you": seat == you,
-            "cards": view["hand_sizes"][seat],
-            "niko_kadi": view["declared"][seat],
-            "to_play": not over and seat == view["turn"],
-            "place": result["places"][seat] if over else None,
-            "out_place": view["placed"][seat] or None,  # left play (play_on, elimination_hand)
-            "rating": result["ratings"][seat] if over and result.get("ratings") else None,
-            "hand": hands[seat] if hands else None,
-        }
-        for seat in range(view["players"])
-    ]
+    players = [dict(player, you=player["seat"] == you) for player in public["players"]]
     # Everyone else in seat order from the viewer on (a spectator sees all from seat 0).
     start = 0 if you is None else you + 1
     others = [players[(start + i) % len(players)] for i in range(len(players))]
-    pile = view["discard_pile"]
-    pending = None if over else view["pending"]
-    view = dict(view, pending=pending, finished=over)
+    view = dict(view, pending=None if over else view["pending"], finished=over)
+    your_turn = not over and you is not None and view["turn"] == you
+    # The words speak to the viewer only on their turn and at the end: else as to anyone.
+    addressed = over or your_turn
     return {
+        **public,
         "you": you,
-        "over": over,
         "in_play": not over and you is not None,
-        "your_turn": not over and you is not None and view["turn"] == you,
+        "your_turn": your_turn,
         "hand": view["hand"],
         "hand_cards": hand_cards(view, playable if not over else None, hand_order),
         "drawn": view["drawn"],
         "players": players,
         "opponents": [p for p in others if not p["you"]],
         "standings": sorted(players, key=lambda p: (p["place"] or 0, p["seat"])) if over else [],
+        "pending_words": pending_words(view, names) if addressed else public["pending_words"],
+        "status_words": _status_words(view, names, result) if addressed else public["status_words"],
+        "actions": allowed_actions(view),
+        "your_niko_kadi": you is not None and view["declared"][you],
+    }
+
+
+def describe_public(view, seats, result=None):
+    """What ``describe_game`` shows every viewer of the position alike, read from the
+    public part of ``view`` only (any viewer's): the players, the piles, the suit, the
+    direction, and the status and pending effect in the words anyone not to play reads."""
+    over = result is not None
+    names = [seat["name"] for seat in seats]
+    hands = view.get("hands")
+    pile = view["discard_pile"]
+    pending = None if over else view["pending"]
+    anyone = dict(view, you=None, hand=None, drawn=None, pending=pending, finished=over)
+    return {
+        "over": over,
+        "players": [
+            {
+                "seat": seat,
+                "name": names[seat],
+                "left": seats[seat]["left"],
+                "cards": view["hand_sizes"][seat],
+                "niko_kadi": view["declared"][seat],
+                "to_play": not over and seat == view["turn"],
+                "place": result["places"][seat] if over else None,
+                "out_place": view["placed"][seat] or None,  # left play (play_on, elimination_hand)
+                "rating": result["ratings"][seat] if over and result.get("ratings") else None,
+                "hand": hands[seat] if hands else None,
+            }
+            for seat in range(view["players"])
+        ],
         "top": pile[-1],
         "under": pile[-4:-1],
         "draw_pile_size": view["draw_pile_size"],
         "suit": suit_info(view["suit"]),
         "clockwise": view["direction"] == 1,
         "direction_words": direction_words(view["direction"]),
-        "pending_words": pending_words(view, names),
+        "pending_words": pending_words(anyone, names),
         "draw_count": pending["amount"] if pending and pending["kind"] == "penalty" else 1,
-        "status_words": _status_words(view, names, result),
-        "actions": allowed_actions(view),
+        "status_words": _status_words(anyone, names, result),
         "niko_kadi_rule": view["rules"]["niko_kadi"],
-        "your_niko_kadi": you is not None and view["declared"][you],
     }
 
 

@@ -23,6 +23,7 @@ from games.engine.cards import SUITS
 from games.models import Game, Table
 from games.presentation import (
     describe_game,
+    describe_public,
     move_entry,
     override_labels,
     preset_label,
@@ -122,10 +123,13 @@ def _choices(language):
     return [(level, User.BotLevel(level).label) for level in bots.LEVELS], [suit_info(suit) for suit in SUITS]
 
 
-def table_context(table, user, reading=None):
+def table_context(table, user, reading=None, common=None):
     """The table page's context for ``user`` (maybe anonymous), from ``reading`` (see
-    ``read_table``) when the table was read already."""
+    ``read_table``) when the table was read already. ``common``: a dict kept with the
+    reading for its viewers in the active language, where what they all see alike is worked
+    out once (a live table renders for each of its viewers after every move)."""
     reading = reading or read_table(table)
+    common = {} if common is None else common
     seats = reading.seats
     your_seat = next((seat for seat in seats.values() if seat.user_id == user.pk), None)
     game = reading.game
@@ -137,7 +141,7 @@ def table_context(table, user, reading=None):
     )
     context = {
         "table": table,
-        "preset": preset_label(table.preset),
+        "preset": _once(common, "preset", lambda: preset_label(table.preset)),
         # Worked out if a template asks: seats are not shown to a player in play.
         "seats": SimpleLazyObject(
             lambda: [_seat_entry(n, seats.get(n), user, playing) for n in range(table.seat_count)]
@@ -156,7 +160,7 @@ def table_context(table, user, reading=None):
     }
     context["bot_levels"], context["suits"] = _choices(get_language())
     if game is not None:
-        context.update(game_context(reading, user))
+        context.update(game_context(reading, user, common))
         if not running:
             context["rematch"] = rematch_offer(game, seats, user)
     context["poll"] = _poll_interval(context)
@@ -178,33 +182,48 @@ def _seat_entry(position, seat, user, playing):
     }
 
 
-def game_context(reading, user):
+def game_context(reading, user, common=None):
     """What the page shows of the reading's game to ``user``: ``game`` (``describe_game``),
-    the move log's ``moves``, ``move_total`` and ``turn_clock``."""
+    the move log's ``moves``, ``move_total`` and ``turn_clock``. ``common``: see
+    ``table_context``."""
+    common = {} if common is None else common
     game, players = reading.game, reading.players
     you = next((p.seat for p in players if p.user_id == user.pk and not p.left), None)
+    names = _once(common, "names", lambda: seat_names(players))
+    result = _once(common, "result", lambda: _result(reading))
+    public = _once(common, "public", lambda: describe_public(reading.state.view(None), names, result))
     view = reading.state.view(you)
-    result = None
-    if not game.is_running:
-        result = {
-            "places": [p.place for p in players],
-            "winner": game.winner,
-            "abandoned": game.status == Game.Status.ABANDONED,
-        }
-    names = seat_names(players)
-    if result is not None:
-        result["ratings"] = reading.rating_changes
-    moves = reading.moves
     your_turn = result is None and you is not None and view["turn"] == you
     playable = set(reading.state.playable_cards()) if your_turn else None
     hand_order = getattr(user, "hand_order", "suit")
+    moves = reading.moves
     return {
-        "game": describe_game(view, names, result, playable, hand_order),
+        "game": describe_game(view, names, result, playable, hand_order, public),
         # Worked out if a template asks: a live table's viewers share one render of the log.
         "moves": SimpleLazyObject(lambda: [move_line(m, names) for m in moves]),
         "move_total": game.move_count,
         "turn_clock": turn_clock(reading, timezone.now()),
     }
+
+
+def _result(reading):
+    """How the reading's game ended, as ``describe_game`` takes it; None while it runs."""
+    game, players = reading.game, reading.players
+    if game.is_running:
+        return None
+    return {
+        "places": [p.place for p in players],
+        "winner": game.winner,
+        "abandoned": game.status == Game.Status.ABANDONED,
+        "ratings": reading.rating_changes,
+    }
+
+
+def _once(common, key, make):
+    """``common[key]``, made by ``make()`` the first time."""
+    if key not in common:
+        common[key] = make()
+    return common[key]
 
 
 def seat_names(players):

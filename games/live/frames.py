@@ -130,7 +130,7 @@ def change_frame(table_id, viewer, news, change=None):
     if latest is None:
         return None
     game = latest.reading.game
-    if not game.is_running and _change_key(latest, viewer) not in latest.renders:
+    if not game.is_running and _change_key(latest, viewer, get_language()) not in latest.renders:
         return None
     return Frame(_change_html(latest, viewer), game.pk, game.seq)
 
@@ -138,23 +138,24 @@ def change_frame(table_id, viewer, news, change=None):
 def _change_html(latest, viewer):
     """The change frame for ``viewer``: rendered once per kind of viewer and language,
     the viewer's CSRF token set in."""
-    key = _change_key(latest, viewer)
+    language = get_language()  # looked up once a frame: each look reads a context-local
+    key = _change_key(latest, viewer, language)
     if key not in latest.renders:
-        context = _context(latest, viewer.user)
+        context = _context(latest, viewer.user, language=language)
 
         def render(context):
             return viewer.render(CHANGE, context, CSRF_PLACEHOLDER)
 
         if skeletons.applies(context):
-            common = latest.renders.setdefault(("skeleton values", get_language()), {})
-            latest.renders[key] = skeletons.change_html(context, render, common)
+            common = latest.renders.setdefault(("skeleton values", language), {})
+            latest.renders[key] = skeletons.change_html(context, render, common, language)
         else:
             latest.renders[key] = render(context)
     return latest.renders[key].replace(CSRF_PLACEHOLDER, viewer.csrf_token)
 
 
-def _change_key(latest, viewer):
-    return ("change", _role(latest.reading, viewer.user), get_language())
+def _change_key(latest, viewer, language):
+    return ("change", _role(latest.reading, viewer.user), language)
 
 
 def _render(latest, viewer, now, full=False, people=False, error="", move_error=""):
@@ -168,22 +169,25 @@ def _render(latest, viewer, now, full=False, people=False, error="", move_error=
     return viewer.render(FULL if full else CHANGE, context).replace(CSRF_PLACEHOLDER, viewer.csrf_token)
 
 
-def _context(latest, user, error="", move_error=""):
-    """The frame's context for ``user``, with the fragments rendered once for many viewers."""
-    reading = latest.reading
-    context = table_context(reading.table, user, reading)
-    context.update(error=error, move_error=move_error, seated_people=None, shared=_shared(latest))
+def _context(latest, user, error="", move_error="", language=None):
+    """The frame's context for ``user``, with the fragments rendered once for many viewers,
+    in ``language`` (the active one)."""
+    reading, language = latest.reading, language or get_language()
+    common = latest.renders.setdefault(("common", language), {})
+    context = table_context(reading.table, user, reading, common)
+    shared = _shared(latest, language)
+    context.update(error=error, move_error=move_error, seated_people=None, shared=shared)
     if reading.game is not None and reading.game.is_running:
-        _set_players(latest, context)
+        _set_players(latest, context, language)
     in_play = context["game"] and context["game"]["in_play"]
     if in_play and not move_error:
-        context["hand_html"] = _hand(latest, context, user.pk)
+        context["hand_html"] = _hand(latest, context, user.pk, language)
     if not in_play:
-        context["seats_html"] = _seats(latest, context, user)
+        context["seats_html"] = _seats(latest, context, user, language)
     return context
 
 
-def _hand(latest, context, user_id):
+def _hand(latest, context, user_id, language):
     """The viewer's hand and move forms (``HAND``). They stay the same from one move to the
     next while the player's cards and what they may do do: so each player's last few are
     kept across the game's readings (``Latest.fragments``), with marks for what changes at
@@ -200,10 +204,10 @@ def _hand(latest, context, user_id):
         tuple(sorted(game["actions"])),
         game["draw_count"],
     )
-    kept = latest.fragments.setdefault(("hands", get_language(), user_id), {})
+    kept = latest.fragments.setdefault(("hands", language, user_id), {})
     html = kept.get((form, cards))
     if html is None:
-        html = _hand_form(context, form)
+        html = _hand_form(context, form, language)
         for mark, value in _hand_marks(context).items():
             html = html.replace(mark, value)
         if len(kept) >= HANDS_KEPT:
@@ -228,11 +232,11 @@ def _url_mark(name):
     return f"url-of-the-tables-{name.replace('_', '-')}"
 
 
-def _hand_form(context, form):
+def _hand_form(context, form, language):
     """``HAND`` for ``form`` (what a player may do), with marks for the game, its table and
     the cards (``_hand_marks``) and for what changes at every move: the same for every
     player of every game, so kept for them all (``HAND_FORMS``)."""
-    key = (get_language(), form)
+    key = (language, form)
     html = HAND_FORMS.get(key)
     if html is None:
         marks = {
@@ -249,14 +253,14 @@ def _hand_form(context, form):
     return html
 
 
-def _seats(latest, context, user):
+def _seats(latest, context, user, language):
     """The seats panel (``SEATS``) for a viewer not in play: the same from one move to the
     next until someone sits down or gets up, so kept across the game's readings, per
     language and everything ``SEATS`` reads, with a mark for the viewer's CSRF token."""
     game_row = context["game_row"]
     entries = tuple(tuple(seat.get(key) for key in SEAT_KEYS) for seat in context["seats"])
     inputs = (
-        get_language(),
+        language,
         entries,
         user.is_authenticated,
         context["seated"],
@@ -284,29 +288,33 @@ def _role(reading, user):
     return "spectator"
 
 
-def _shared(latest):
-    """The ``SHARED`` fragments of a reading, in the viewer's language."""
-    key = ("shared", get_language())
+def _shared(latest, language):
+    """The ``SHARED`` fragments of a reading, in the viewer's ``language``."""
+    key = ("shared", language)
     if key not in latest.renders:
-        latest.renders[key] = _render_shared(latest)
+        latest.renders[key] = _render_shared(latest, language)
     return latest.renders[key]
 
 
-def _render_shared(latest):
+def _render_shared(latest, language):
     """The ``SHARED`` fragments as a spectator sees them: nothing hidden is in them."""
     reading = latest.reading
     if reading.game is None:
         return {}
-    context = {**game_context(reading, AnonymousUser()), "moves": reading.moves}
-    context["move_lines_html"] = _move_lines(latest)
+    common = latest.renders.setdefault(("common", language), {})
+    context = {
+        **game_context(reading, AnonymousUser(), common),
+        "moves": reading.moves,
+        "move_lines_html": _move_lines(latest, language),
+    }
     return {name: render_to_string(template, context) for name, template in SHARED.items()}
 
 
-def _move_lines(latest):
+def _move_lines(latest, language):
     """The move log's lines, joined: each move's rendered once per game and language (a
     move made never changes) and kept across the game's readings (``Latest.fragments``)."""
     reading = latest.reading
-    kept = latest.fragments.setdefault(("move lines", get_language()), {})
+    kept = latest.fragments.setdefault(("move lines", language), {})
     numbers = [move.index + 1 for move in reading.moves]
     if len(kept) > 2 * MOVE_LOG_LENGTH:  # let go of the lines that left the log
         for number in set(kept).difference(numbers):
@@ -319,12 +327,12 @@ def _move_lines(latest):
     return mark_safe("".join(kept[number] for number in numbers))  # rendered: escaped already
 
 
-def _set_players(latest, context):
+def _set_players(latest, context, language):
     """The other players' entries of a running game, as every viewer sees them: made once
     per reading and language for all the viewers, rather than for each, and rendered only
     when changed (most stay the same from one move to the next: kept across the game's
     readings by everything ``PLAYER`` reads)."""
-    key = ("players", get_language())
+    key = ("players", language)
     if key not in latest.renders:
         clock = context["turn_clock"]
         kept = latest.fragments.setdefault(key, {})

@@ -21,9 +21,11 @@ made already (a table's first five moves cost 10 ms more than the next without).
 
 import re
 import secrets
+from functools import lru_cache
 
 from django.utils.html import conditional_escape
-from django.utils.translation import get_language
+
+from games.table_page import table_urls
 
 SKELETONS_KEPT = 256  # in all: each kind of viewer, a few shapes each, for each number of players
 kept = {}  # (language, shape) -> skeleton, for every table of the process
@@ -42,12 +44,13 @@ def applies(context):
     return game_row is not None and game_row.is_running and bool(game_row.seq)
 
 
-def change_html(context, render, common):
+def change_html(context, render, common, language):
     """The frame of ``context`` (see ``applies``), from its shape's skeleton (``kept``),
     rendered with ``render(context)`` the first time. ``common``: a dict kept for the
-    reading and language, in which the values shared by all its viewers are escaped once."""
+    reading and ``language`` (the active one), in which the values shared by all its viewers
+    are escaped once."""
     values = _own_values(context)
-    key = (get_language(), _shape(context))
+    key = (language, _shape(context))
     skeleton = kept.get(key)
     if skeleton is None:
         skeleton = render(_marked(context, values))
@@ -55,13 +58,19 @@ def change_html(context, render, common):
             kept.clear()
         kept[key] = skeleton
     if not common:
-        common.update(_escaped(_common_values(context)))
+        common.update(_escaped(_common_values(context)), **_url_values(context["table"].pk))
     for opponent in context["game"]["opponents"]:  # a player is no opponent of their own
         mark = f"player{opponent['seat']}"
         if mark not in common:
             common[mark] = conditional_escape(opponent["html"])
     escaped = {**common, **_escaped(values)}
     return _MARK.sub(lambda found: escaped[found.group(1)], skeleton)
+
+
+@lru_cache(maxsize=1024)
+def _url_values(table_id):
+    """The table's URLs by the name of their marks, escaped once per process."""
+    return {f"url_{name}": conditional_escape(url) for name, url in table_urls(table_id).items()}
 
 
 def _escaped(values):
@@ -108,10 +117,10 @@ def _own_values(context):
 def _common_values(context):
     """What changes from move to move within a shape and is the same for every viewer of
     a reading, but for the players' entries (each the same whoever sees it, but no player
-    sees their own): the shared fragments, the game's id and event number, the table's URLs."""
+    sees their own) and the table's URLs (``_url_values``): the shared fragments, the game's
+    id and event number."""
     game_row, shared = context["game_row"], context["shared"]
     values = {"board": shared["board"], "log": shared["move_log"], "game": game_row.pk, "seq": game_row.seq}
-    values.update((f"url_{name}", url) for name, url in context["urls"].items())
     return values
 
 

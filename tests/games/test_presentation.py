@@ -10,6 +10,7 @@ from games.presentation import (
     card_face,
     card_words,
     describe_game,
+    describe_public,
     move_entry,
     options_catalogue,
     pending_words,
@@ -184,6 +185,36 @@ def test_a_game_described_for_a_spectator_holds_no_cards_of_any_hand():
     assert all(player["hand"] is None for player in game["players"])
     assert game["status_words"] == "Amani to play."
     assert len(game["opponents"]) == 3
+
+
+POSITIONS = [
+    {},
+    {"rules": "rulebook", "turn": 1, "drawn": "9C"},
+    {"pending": penalty(2), "turn": 2},
+    {"pending": jump(1, by=0), "turn": 1},
+    {
+        "rules": "rulebook",
+        "discard": ("7D", "QS"),
+        "pending": question("S"),
+        "declared": (False, False, True),
+    },
+]
+
+
+@pytest.mark.parametrize("kwargs", POSITIONS)
+def test_what_every_viewer_sees_alike_is_the_same_from_any_seat(kwargs):
+    spectators = describe_public(view_of(None, **kwargs), SEATS)
+    for seat in range(3):
+        assert describe_public(view_of(seat, **kwargs), SEATS) == spectators
+
+
+@pytest.mark.parametrize("result", [None, {"places": [3, 1, 2], "winner": 1}])
+@pytest.mark.parametrize("kwargs", POSITIONS)
+def test_a_game_described_from_a_part_shared_with_other_viewers_is_described_alike(kwargs, result):
+    shared = describe_public(view_of(None, **kwargs), SEATS, result)
+    for seat in (None, 0, 1, 2):
+        view = view_of(seat, **kwargs)
+        assert describe_game(view, SEATS, result, public=shared) == describe_game(view, SEATS, result)
 
 
 def test_after_a_joker_any_suit_follows():

@@ -10,6 +10,7 @@ from django.template.loader import render_to_string
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import get_language
 
 from games import services
 from games.live import frames, readings
@@ -92,7 +93,7 @@ def test_the_shared_fragments_show_no_hand(game, user, baraka):
     game.refresh_from_db()
     viewer = frames.Viewer({"user": user})
     frame = frames.table_frame(game.table_id, viewer, timezone.now(), news=(game.pk, game.seq))
-    shared = frames._shared(readings.latest(game.table_id, (game.pk, game.seq)))
+    shared = frames._shared(readings.latest(game.table_id, (game.pk, game.seq)), get_language())
     assert set(shared) == set(frames.SHARED)
     for html in shared.values():
         assert html in frame.html
