@@ -670,6 +670,8 @@ def describe_public(view, seats, result=None):
         "top": pile[-1],
         "under": pile[-4:-1],
         "draw_pile_size": view["draw_pile_size"],
+        "draw_caption": ngettext("%(n)s card to draw", "%(n)s cards to draw", view["draw_pile_size"])
+        % {"n": view["draw_pile_size"]},
         "suit": suit_info(view["suit"]),
         "clockwise": view["direction"] == 1,
         "direction_words": direction_words(view["direction"]),
@@ -678,6 +680,11 @@ def describe_public(view, seats, result=None):
         "status_words": _status_words(anyone, names, result),
         "niko_kadi_rule": view["rules"]["niko_kadi"],
     }
+
+
+def moves_heading(count):
+    """The move log's heading: how many moves the game has had."""
+    return ngettext("%(n)s move", "%(n)s moves", count) % {"n": count}
 
 
 MISPLAY = "misplay"

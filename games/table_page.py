@@ -25,6 +25,7 @@ from games.presentation import (
     describe_game,
     describe_public,
     move_entry,
+    moves_heading,
     override_labels,
     preset_label,
     rules_summary,
@@ -184,14 +185,14 @@ def _seat_entry(position, seat, user, playing):
 
 def game_context(reading, user, common=None):
     """What the page shows of the reading's game to ``user``: ``game`` (``describe_game``),
-    the move log's ``moves``, ``move_total`` and ``turn_clock``. ``common``: see
-    ``table_context``."""
+    the move log's ``moves``, ``move_total``, ``moves_heading`` and ``turn_clock``.
+    ``common``: see ``table_context``."""
     common = {} if common is None else common
     game, players = reading.game, reading.players
     you = next((p.seat for p in players if p.user_id == user.pk and not p.left), None)
     names = _once(common, "names", lambda: seat_names(players))
     result = _once(common, "result", lambda: _result(reading))
-    public = _once(common, "public", lambda: describe_public(reading.state.view(None), names, result))
+    public = public_game(reading, common)
     view = reading.state.view(you)
     your_turn = result is None and you is not None and view["turn"] == you
     playable = set(reading.state.playable_cards()) if your_turn else None
@@ -202,8 +203,16 @@ def game_context(reading, user, common=None):
         # Worked out if a template asks: a live table's viewers share one render of the log.
         "moves": SimpleLazyObject(lambda: [move_line(m, names) for m in moves]),
         "move_total": game.move_count,
+        "moves_heading": _once(common, "moves heading", lambda: moves_heading(game.move_count)),
         "turn_clock": turn_clock(reading, timezone.now()),
     }
+
+
+def public_game(reading, common):
+    """``describe_public`` of the reading's game, made once into ``common`` (see ``table_context``)."""
+    names = _once(common, "names", lambda: seat_names(reading.players))
+    result = _once(common, "result", lambda: _result(reading))
+    return _once(common, "public", lambda: describe_public(reading.state.view(None), names, result))
 
 
 def _result(reading):

@@ -21,7 +21,6 @@ While a game runs, that render is a kept skeleton with the move's values set in
 from dataclasses import dataclass
 
 from django.conf import settings
-from django.contrib.auth.models import AnonymousUser
 from django.http import HttpRequest
 from django.middleware.csrf import CSRF_SECRET_LENGTH, get_token
 from django.utils.functional import LazyObject, empty
@@ -34,13 +33,16 @@ from games.live import readings, skeletons
 from games.live.rendering import render_to_string
 from games.models import ChatMessage, Presence, Table
 from games.move_words import move_log_item
-from games.table_page import MOVE_LOG_LENGTH, game_context, move_line, seat_names, table_context
+from games.presentation import moves_heading
+from games.table_page import MOVE_LOG_LENGTH, move_line, public_game, seat_names, table_context
 
 FULL = "games/live/full.html"  # on connect and resync: everything that changes
 CHANGE = "games/live/change.html"  # after a change at the table
 CHAT_LINES = 50
 ACCEPT_LANGUAGE_MAX = 500  # characters of the header read: a real one is far shorter
 SHARED = {"board": "games/partials/board.html", "move_log": "games/partials/move_log.html"}
+DISCARD = "games/partials/discard.html"  # in the board: set in rendered
+SUIT_VALUES = ("code", "symbol", "words")  # what the board shows of the suit, set into its skeleton
 PLAYER = "games/partials/player.html"  # another player of the game
 PLAYER_KEYS = ("seat", "name", "left", "cards", "niko_kadi", "to_play", "out_place")  # what PLAYER reads
 PLAYERS_KEPT = 64  # entries kept per game and language
@@ -297,17 +299,50 @@ def _shared(latest, language):
 
 
 def _render_shared(latest, language):
-    """The ``SHARED`` fragments as a spectator sees them: nothing hidden is in them."""
+    """The ``SHARED`` fragments as a spectator sees them (nothing hidden is in them), each
+    from its skeleton (``games.live.skeletons``)."""
     reading = latest.reading
     if reading.game is None:
         return {}
     common = latest.renders.setdefault(("common", language), {})
-    context = {
-        **game_context(reading, AnonymousUser(), common),
-        "moves": reading.moves,
-        "move_lines_html": _move_lines(latest, language),
-    }
-    return {name: render_to_string(template, context) for name, template in SHARED.items()}
+    game = public_game(reading, common)
+    return {"board": _board(latest, game, language), "move_log": _move_log(latest, language)}
+
+
+def _board(latest, game, language):
+    """``SHARED``'s board of ``game`` (``describe_public``'s), with its discard pile: kept
+    across the game's readings while the same (a draw leaves it as it was)."""
+    pile = (game["top"], tuple(game["under"]))
+    kept = latest.fragments.setdefault(("discard", language), {})
+    if pile not in kept:
+        kept.clear()
+        kept[pile] = render_to_string(DISCARD, {"game": game})
+    suit = game["suit"]
+    values = {"caption": game["draw_caption"], "discard": kept[pile], "direction": game["direction_words"]}
+    if suit:
+        values.update({f"suit_{name}": suit[name] for name in SUIT_VALUES})
+
+    def render(marks):
+        marked = {**game, "draw_caption": marks["caption"], "direction_words": marks["direction"]}
+        if suit:
+            marked["suit"] = {**suit, **{name: marks[f"suit_{name}"] for name in SUIT_VALUES}}
+        return render_to_string(SHARED["board"], {"game": marked, "discard_html": marks["discard"]})
+
+    shape = (language, suit is None, suit and suit["red"], game["clockwise"])
+    return skeletons.fragment_html("board", shape, render, values)
+
+
+def _move_log(latest, language):
+    """``SHARED``'s move log: its heading and its lines (``_move_lines``)."""
+    reading = latest.reading
+    heading = moves_heading(reading.game.move_count)
+    values = {"heading": heading, "lines": _move_lines(latest, language)}
+
+    def render(marks):
+        marked = {"moves_heading": marks["heading"], "move_lines_html": marks["lines"]}
+        return render_to_string(SHARED["move_log"], {"moves": reading.moves, **marked})
+
+    return skeletons.fragment_html("move log", (language, bool(reading.moves)), render, values)
 
 
 def _move_lines(latest, language):

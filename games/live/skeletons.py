@@ -24,11 +24,12 @@ import secrets
 from functools import lru_cache
 
 from django.utils.html import conditional_escape
+from django.utils.safestring import mark_safe
 
 from games.table_page import table_urls
 
 SKELETONS_KEPT = 256  # in all: each kind of viewer, a few shapes each, for each number of players
-kept = {}  # (language, shape) -> skeleton, for every table of the process
+kept = {}  # (language, shape) or (fragment, shape) -> skeleton, for every table of the process
 _NONCE = secrets.token_hex(8)
 _MARK = re.compile(rf"kadi-{_NONCE}-(\w+)-")
 
@@ -65,6 +66,22 @@ def change_html(context, render, common, language):
             common[mark] = conditional_escape(opponent["html"])
     escaped = {**common, **_escaped(values)}
     return _MARK.sub(lambda found: escaped[found.group(1)], skeleton)
+
+
+def fragment_html(name, shape, render, values):
+    """A fragment shared by a reading's viewers (``name``: the board, the move log) from
+    its skeleton for ``shape`` (everything its template reads, apart from ``values``, that
+    can change), rendered with ``render(marks)`` the first time, where ``marks`` holds a
+    mark by the name of each of ``values``; then ``values`` are set in, escaped."""
+    key = (name, shape)
+    skeleton = kept.get(key)
+    if skeleton is None:
+        skeleton = render({mark: _mark(mark) for mark in values})
+        if len(kept) >= SKELETONS_KEPT:
+            kept.clear()
+        kept[key] = skeleton
+    escaped = _escaped(values)
+    return mark_safe(_MARK.sub(lambda found: escaped[found.group(1)], skeleton))  # rendered, values escaped
 
 
 @lru_cache(maxsize=1024)
