@@ -112,7 +112,7 @@ def test_pages_speak_swahili_when_asked(client):
 TEMPLATES = sorted((BASE / "templates").rglob("*.html")) + sorted((BASE / "templates").rglob("*.txt"))
 MARKED_OR_CODE = re.compile(
     r"{%\s*blocktranslate.*?{%\s*endblocktranslate\s*%}|{%\s*comment\s*%}.*?{%\s*endcomment\s*%}"
-    r"|{#.*?#}|{{.*?}}|{%.*?%}|<script.*?</script>|<style.*?</style>|<!--.*?-->",
+    r"|{#[^\n]*?#}|{{.*?}}|{%.*?%}|<script.*?</script>|<style.*?</style>|<!--.*?-->",  # {# #}: one line
     re.DOTALL,
 )
 VISIBLE_ATTRIBUTE = re.compile(r'\b(?:title|alt|placeholder|aria-label|aria-description)="([^"]*)"')
@@ -135,3 +135,5 @@ def test_the_unmarked_text_check_finds_what_it_should():
     assert unmarked_text('<p>Hello {{ name }}</p><button title="Close">×</button>') == ["Close", "Hello"]
     assert unmarked_text('<p>{% translate "Hi" %} {{ name }}</p><b title="{% translate "x" %}">·</b>') == []
     assert unmarked_text("{% blocktranslate %}Hi {{ n }}{% endblocktranslate %}<script>var a;</script>") == []
+    # Django's {# #} comment ends on its line: across lines it is shown as text.
+    assert unmarked_text("{# a note #}<p>{# shown\n as text #}</p>") == ["shown", "as", "text"]
