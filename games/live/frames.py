@@ -175,8 +175,7 @@ def _context(latest, user, error="", move_error="", language=None):
     """The frame's context for ``user``, with the fragments rendered once for many viewers,
     in ``language`` (the active one)."""
     reading, language = latest.reading, language or get_language()
-    common = latest.renders.setdefault(("common", language), {})
-    context = table_context(reading.table, user, reading, common)
+    context = table_context(reading.table, user, reading, _common(latest, language))
     shared = _shared(latest, language)
     context.update(error=error, move_error=move_error, seated_people=None, shared=shared)
     if reading.game is not None and reading.game.is_running:
@@ -304,9 +303,13 @@ def _render_shared(latest, language):
     reading = latest.reading
     if reading.game is None:
         return {}
-    common = latest.renders.setdefault(("common", language), {})
-    game = public_game(reading, common)
+    game = public_game(reading, _common(latest, language))
     return {"board": _board(latest, game, language), "move_log": _move_log(latest, language)}
+
+
+def _common(latest, language):
+    """The reading's dict of what its viewers in ``language`` see alike (see ``table_context``)."""
+    return latest.renders.setdefault(("common", language), {})
 
 
 def _board(latest, game, language):

@@ -137,8 +137,7 @@ def _common_values(context):
     sees their own) and the table's URLs (``_url_values``): the shared fragments, the game's
     id and event number."""
     game_row, shared = context["game_row"], context["shared"]
-    values = {"board": shared["board"], "log": shared["move_log"], "game": game_row.pk, "seq": game_row.seq}
-    return values
+    return {"board": shared["board"], "log": shared["move_log"], "game": game_row.pk, "seq": game_row.seq}
 
 
 def _marked(context, values):
