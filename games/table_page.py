@@ -183,11 +183,10 @@ def _seat_entry(position, seat, user, playing):
     }
 
 
-def game_context(reading, user, common=None):
+def game_context(reading, user, common):
     """What the page shows of the reading's game to ``user``: ``game`` (``describe_game``),
     the move log's ``moves``, ``move_total``, ``moves_heading`` and ``turn_clock``.
     ``common``: see ``table_context``."""
-    common = {} if common is None else common
     game, players = reading.game, reading.players
     you = next((p.seat for p in players if p.user_id == user.pk and not p.left), None)
     names = _once(common, "names", lambda: seat_names(players))
