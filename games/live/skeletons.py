@@ -51,13 +51,7 @@ def change_html(context, render, common, language):
     reading and ``language`` (the active one), in which the values shared by all its viewers
     are escaped once."""
     values = _own_values(context)
-    key = (language, _shape(context))
-    skeleton = kept.get(key)
-    if skeleton is None:
-        skeleton = render(_marked(context, values))
-        if len(kept) >= SKELETONS_KEPT:
-            kept.clear()
-        kept[key] = skeleton
+    skeleton = _skeleton((language, _shape(context)), lambda: render(_marked(context, values)))
     if not common:
         common.update(_escaped(_common_values(context)), **_url_values(context["table"].pk))
     for opponent in context["game"]["opponents"]:  # a player is no opponent of their own
@@ -73,15 +67,20 @@ def fragment_html(name, shape, render, values):
     its skeleton for ``shape`` (everything its template reads, apart from ``values``, that
     can change), rendered with ``render(marks)`` the first time, where ``marks`` holds a
     mark by the name of each of ``values``; then ``values`` are set in, escaped."""
-    key = (name, shape)
+    skeleton = _skeleton((name, shape), lambda: render({mark: _mark(mark) for mark in values}))
+    escaped = _escaped(values)
+    return mark_safe(_MARK.sub(lambda found: escaped[found.group(1)], skeleton))  # rendered, values escaped
+
+
+def _skeleton(key, make):
+    """The skeleton kept as ``key`` (``kept``), made by ``make()`` the first time."""
     skeleton = kept.get(key)
     if skeleton is None:
-        skeleton = render({mark: _mark(mark) for mark in values})
+        skeleton = make()
         if len(kept) >= SKELETONS_KEPT:
             kept.clear()
         kept[key] = skeleton
-    escaped = _escaped(values)
-    return mark_safe(_MARK.sub(lambda found: escaped[found.group(1)], skeleton))  # rendered, values escaped
+    return skeleton
 
 
 @lru_cache(maxsize=1024)
