@@ -35,6 +35,7 @@ from games.models import ChatMessage, Presence, Table
 from games.move_words import move_log_item
 from games.presentation import moves_heading
 from games.table_page import MOVE_LOG_LENGTH, move_line, public_game, seat_names, table_context
+from games.templatetags.cards import hand_cards
 
 FULL = "games/live/full.html"  # on connect and resync: everything that changes
 CHANGE = "games/live/change.html"  # after a change at the table
@@ -90,7 +91,6 @@ def _unwrapped(user):
 
 CSRF_PLACEHOLDER = "csrf-token-of-the-viewer"  # set into a shared render per socket
 HAND = "games/partials/hand.html"
-HAND_CARDS = "games/partials/hand_cards.html"
 SEQ_MARK, TOTAL_MARK = "event-number-of-the-game", "move-count-of-the-game"  # set into a kept hand
 GAME_MARK, CARDS_MARK = "id-of-the-game", "cards-of-the-players-hand"  # set into a kept hand form
 HAND_URLS = ("move", "resign")  # the table's URLs that HAND reads, set into a kept hand form
@@ -225,7 +225,7 @@ def _hand_marks(context):
     return {
         GAME_MARK: str(context["game_row"].pk),
         **{_url_mark(name): conditional_escape(urls[name]) for name in HAND_URLS},
-        CARDS_MARK: render_to_string(HAND_CARDS, context),
+        CARDS_MARK: hand_cards(context["game"]["hand_cards"], context["game"]["your_turn"]),
     }
 
 

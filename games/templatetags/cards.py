@@ -1,5 +1,5 @@
 """Card pictures: ``{% card "QH" %}``, ``{% card_back %}`` (HTML and CSS, see static/css/cards.css),
-and the buttons of a player's hand, ``{% hand_card entry your_turn %}``.
+and the buttons of a player's hand, ``{% hand_cards entries your_turn %}``.
 
 A card's picture depends only on the card, its size and the language (a hand's button on
 the card, whether it was just drawn, is playable, and whose turn it is), so each is rendered
@@ -11,7 +11,10 @@ from functools import lru_cache
 
 from django import template
 from django.template.loader import render_to_string
+from django.utils.html import format_html
+from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 
 from games.presentation import card_face
 
@@ -42,10 +45,15 @@ def _card_back_picture(size, language):
 
 
 @register.simple_tag
-def hand_card(entry, your_turn):
-    """A card of the player's hand (an entry of ``describe_game``'s ``hand_cards``): a
-    toggle button, disabled unless it is ``your_turn``."""
-    return _hand_card(entry["text"], entry["drawn"], entry["playable"], bool(your_turn), get_language())
+def hand_cards(entries, your_turn):
+    """The cards of a player's hand (``describe_game``'s ``hand_cards``), each a toggle button,
+    disabled unless it is ``your_turn``, or a line saying there are none. Joined here rather
+    than by a template loop: a live table sets a new hand in after most moves."""
+    if not entries:
+        return format_html('<p class="muted">{}</p>', _("You hold no cards: draw when your turn comes."))
+    language, your_turn = get_language(), bool(your_turn)
+    buttons = (_hand_card(e["text"], e["drawn"], e["playable"], your_turn, language) for e in entries)
+    return mark_safe("\n".join(buttons))  # each rendered from the template: escaped already
 
 
 @lru_cache(maxsize=HAND_CARDS_KEPT)
