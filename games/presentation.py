@@ -658,6 +658,7 @@ def describe_public(view, seats, result=None):
                 "name": names[seat],
                 "left": seats[seat]["left"],
                 "cards": view["hand_sizes"][seat],
+                "cards_words": cards_words(view["hand_sizes"][seat]),
                 "niko_kadi": view["declared"][seat],
                 "to_play": not over and seat == view["turn"],
                 "place": result["places"][seat] if over else None,
@@ -680,6 +681,11 @@ def describe_public(view, seats, result=None):
         "status_words": _status_words(anyone, names, result),
         "niko_kadi_rule": view["rules"]["niko_kadi"],
     }
+
+
+def cards_words(count):
+    """How many cards a player holds, in words."""
+    return ngettext("%(n)s card", "%(n)s cards", count) % {"n": count}
 
 
 def moves_heading(count):

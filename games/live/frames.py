@@ -46,6 +46,8 @@ DISCARD = "games/partials/discard.html"  # in the board: set in rendered
 SUIT_VALUES = ("code", "symbol", "words")  # what the board shows of the suit, set into its skeleton
 PLAYER = "games/partials/player.html"  # another player of the game
 PLAYER_KEYS = ("seat", "name", "left", "cards", "niko_kadi", "to_play", "out_place")  # what PLAYER reads
+PLAYER_VALUES = ("seat", "name", "cards_words", "out_place")  # set into a player's skeleton
+PLAYER_SHAPE = ("left", "niko_kadi", "to_play")  # with the language, the clock and out_place: a skeleton each
 PLAYERS_KEPT = 64  # entries kept per game and language
 
 
@@ -367,9 +369,9 @@ def _move_lines(latest, language):
 
 def _set_players(latest, context, language):
     """The other players' entries of a running game, as every viewer sees them: made once
-    per reading and language for all the viewers, rather than for each, and rendered only
-    when changed (most stay the same from one move to the next: kept across the game's
-    readings by everything ``PLAYER`` reads)."""
+    per reading and language for all the viewers, rather than for each, and made only when
+    changed (most stay the same from one move to the next: kept across the game's readings
+    by everything ``PLAYER`` reads)."""
     key = ("players", language)
     if key not in latest.renders:
         clock = context["turn_clock"]
@@ -381,11 +383,27 @@ def _set_players(latest, context, language):
             timed = clock if clock and player["to_play"] and clock["seat"] == player["seat"] else None
             inputs = (tuple(player[name] for name in PLAYER_KEYS), timed and (timed["ms"], timed["text"]))
             if inputs not in kept:
-                kept[inputs] = render_to_string(PLAYER, {"player": player, "turn_clock": clock})
+                kept[inputs] = _player_html(player, timed, language)
             entries[player["seat"]] = kept[inputs]
         latest.renders[key] = entries
     for opponent in context["game"]["opponents"]:
         opponent["html"] = latest.renders[key][opponent["seat"]]
+
+
+def _player_html(player, clock, language):
+    """``PLAYER`` for ``player``, with ``clock`` when the turn clock is theirs, from its
+    skeleton (``games.live.skeletons``)."""
+    values = {name: player[name] for name in PLAYER_VALUES if player[name] is not None}
+    if clock:
+        values.update(ms=clock["ms"], clock=clock["text"])
+    shape = (language, bool(clock), "out_place" in values, *(player[name] for name in PLAYER_SHAPE))
+
+    def render(marks):
+        marked = {**player, **{name: marks[name] for name in PLAYER_VALUES if name in marks}}
+        timed = clock and {"seat": marks["seat"], "ms": marks["ms"], "text": marks["clock"]}
+        return render_to_string(PLAYER, {"player": marked, "turn_clock": timed})
+
+    return skeletons.fragment_html("player", shape, render, values)
 
 
 def current_position(table_id):

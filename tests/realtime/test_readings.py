@@ -12,7 +12,7 @@ import pytest
 from django.contrib.auth.models import AnonymousUser
 from django.utils import timezone, translation
 
-from games import services, signals
+from games import bots, services, signals
 from games.engine import Rules, new_game
 from games.live import frames, readings, skeletons
 from games.live.rendering import render_to_string
@@ -42,16 +42,20 @@ def renders(latest, viewers, now):
     return [TIME_LEFT.sub("", frames._render(latest, viewer, now)) for viewer in viewers]
 
 
-def play(game, players, rng, resign_at=None):
+def play(game, players, rng, resign_at=None, greedy=False):
     """One random legal move, declaring Niko Kadi whenever it may (or, at move ``resign_at``,
-    a resignation of the player to move)."""
+    a resignation of the player to move); ``greedy``: the greedy bot's move, which ends
+    games sooner."""
     game = Game.objects.get(pk=game.pk)
     state = game.engine_state()
     mover = players[state.turn]
     if game.move_count == resign_at:
         services.resign(game, mover)
         return
-    move = rng.choice([move for move in state.legal_moves() if move.kind != "resign"])
+    if greedy:
+        move = bots.choose_move(state, "greedy", rng)
+    else:
+        move = rng.choice([move for move in state.legal_moves() if move.kind != "resign"])
     if state.problem(move.with_declare()) is None:
         move = move.with_declare()
     services.submit_move(game.pk, mover, str(move), expected_seq=game.seq)
@@ -92,18 +96,24 @@ def test_an_advanced_reading_renders_as_a_fresh_one(
 
 
 @pytest.mark.parametrize(
-    ("preset", "seats", "seed", "language"),
-    [("classic", 4, 3, "en"), ("rulebook", 3, 4, "sw"), ("friendly", 2, 5, "en"), ("chains", 4, 6, "sw")],
+    ("preset", "seats", "seed", "language", "overrides"),
+    [
+        ("classic", 4, 3, "en", {}),
+        ("rulebook", 3, 4, "sw", {}),
+        ("friendly", 2, 5, "en", {}),
+        ("chains", 4, 6, "sw", {}),
+        ("classic", 4, 8, "sw", {"play_on": True}),  # greedy play; winners leave play: "out of play"
+    ],
 )
 def test_a_change_frame_from_its_skeleton_is_the_templates_own_render(
-    make_user, django_capture_on_commit_callbacks, preset, seats, seed, language
+    make_user, django_capture_on_commit_callbacks, preset, seats, seed, language, overrides
 ):
     """At every move of whole games on the clock, each kind of viewer's change frame (a kept
     skeleton with the move's values set in: ``games.live.skeletons``) is exactly the frame
     the templates render for them from a fresh reading."""
     skeletons.kept.clear()
     callbacks = django_capture_on_commit_callbacks
-    shapes = frames_match_templates(make_user, callbacks, preset, seats, seed, language)
+    shapes = frames_match_templates(make_user, callbacks, preset, seats, seed, language, overrides)
     assert len(shapes) > 2 * (seats + 2)  # turns came and went for every viewer
 
 
@@ -126,15 +136,20 @@ def deal(game, seed):
     return Game.objects.get(pk=game.pk)
 
 
-def frames_match_templates(make_user, callbacks, preset, seats, seed, language, prefix="player"):
-    """Play a whole game on the clock, checking at every move that each kind of viewer's
-    change frame is the one the templates render from a fresh reading; the shapes of
-    skeleton made meanwhile."""
+def frames_match_templates(
+    make_user, callbacks, preset, seats, seed, language, overrides=None, prefix="player"
+):
+    """Play a whole game on the clock (``overrides``: house rules set on the preset's,
+    under which the greedy bot plays, else a random player), checking at every move that
+    each kind of viewer's change frame is the one the templates render from a fresh
+    reading; the shapes of skeleton made meanwhile."""
     # Names that escaping changes, and one that looks like a skeleton's mark.
     names = ["<b>o'neill & co</b>", 'kadi-"quoted"', "kadi-0123456789abcdef-status-", "wanjiru"]
     players = [make_user(f"{prefix}{n}", display_name=f"{names[n]} {prefix}") for n in range(seats)]
     table = services.create_table(players[0], "Skeletons", seats, preset)
-    Table.objects.filter(pk=table.pk).update(rule_overrides={"max_turns": 150}, turn_timer_seconds=90)
+    Table.objects.filter(pk=table.pk).update(
+        rule_overrides={"max_turns": 150, **(overrides or {})}, turn_timer_seconds=90
+    )
     for person in players[1:]:
         services.take_seat(table, person)
     game = deal(services.start_game(table, players[0]), seed)
@@ -147,7 +162,7 @@ def frames_match_templates(make_user, callbacks, preset, seats, seed, language, 
     with translation.override(language):
         while Game.objects.get(pk=game.pk).is_running:
             with callbacks(execute=True):
-                play(game, players, rng)
+                play(game, players, rng, greedy=bool(overrides))
             news = (game.pk, Game.objects.get(pk=game.pk).seq)
             now = timezone.now()
             sent = [frames.change_frame(table.pk, viewer, news) for viewer in viewers]
