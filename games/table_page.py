@@ -159,7 +159,7 @@ def table_context(table, user, reading=None, common=None):
         "rules_frozen": running,
         "urls": table_urls(table.pk),
     }
-    context["bot_levels"], context["suits"] = _choices(get_language())
+    context["bot_levels"], context["suits"] = _once(common, "choices", lambda: _choices(get_language()))
     if game is not None:
         context.update(game_context(reading, user, common))
         if not running:

@@ -24,7 +24,6 @@ from django.conf import settings
 from django.http import HttpRequest
 from django.middleware.csrf import CSRF_SECRET_LENGTH, get_token
 from django.utils.functional import LazyObject, empty
-from django.utils.html import conditional_escape
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, get_language_from_request
 
@@ -226,7 +225,7 @@ def _hand_marks(context):
     urls = context["urls"]
     return {
         GAME_MARK: str(context["game_row"].pk),
-        **{_url_mark(name): conditional_escape(urls[name]) for name in HAND_URLS},
+        **{_url_mark(name): skeletons.escape(urls[name]) for name in HAND_URLS},
         CARDS_MARK: hand_cards(context["game"]["hand_cards"], context["game"]["your_turn"]),
     }
 
