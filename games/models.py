@@ -180,8 +180,19 @@ class Game(models.Model):
         return Rules.from_dict(self.rules)
 
     def engine_state(self):
-        """The current position as an engine ``State`` (server side only: it holds every hand)."""
-        return State.from_dict(self.state)
+        """The current position as an engine ``State`` (server side only: it holds every hand),
+        read from ``state`` once while it is the same dict: reading checks every field, and a
+        live move would read it at every move (a ``State`` is never changed in place)."""
+        known = self.__dict__.get("_engine_state")
+        if known is not None and known[0] is self.state:
+            return known[1]
+        state = State.from_dict(self.state)
+        self.know_engine_state(state)
+        return state
+
+    def know_engine_state(self, state):
+        """``state`` is the ``State`` of ``self.state`` (read or written from it already)."""
+        self._engine_state = (self.state, state)
 
 
 class GamePlayer(models.Model):

@@ -105,6 +105,7 @@ def game_at(table_id, seq):
     if game is None or seq is None or game.seq != seq or not game.is_running:
         return None
     copy = rows.from_values(Game, rows.values(game))
+    copy.know_engine_state(kept.reading.state)
     copy.table = rows.from_values(Table, rows.values(kept.reading.table))
     return copy
 

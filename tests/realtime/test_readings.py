@@ -219,10 +219,21 @@ def test_a_move_is_made_on_copies_of_the_game_and_table_kept_here(game, user):
     kept = readings.game_at(game.table_id, game.seq)
     assert (kept.pk, kept.seq, kept.state, kept.table.pk) == (game.pk, game.seq, game.state, game.table_id)
     assert kept is not latest.reading.game and kept.table is not latest.reading.table
+    assert kept.engine_state() is latest.reading.state  # the position is not read again
     assert readings.game_at(game.table_id, game.seq + 1) is None  # news not heard here: read it
     Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED)
     readings.latest(game.table_id)  # the table's news read
     assert readings.game_at(game.table_id, game.seq) is None
+
+
+def test_a_games_position_is_read_once_while_its_dict_stays(game, user):
+    """``Game.engine_state`` reads the stored position once, and again once it is replaced."""
+    first = game.engine_state()
+    assert game.engine_state() is first
+    after = first.apply(first.legal_moves()[0])
+    game.state = after.to_dict()
+    assert game.engine_state() is not first and game.engine_state().to_dict() == after.to_dict()
+    assert Game.objects.get(pk=game.pk).engine_state().to_dict() == first.to_dict()
 
 
 def test_a_change_packed_with_other_fields_is_unused(game, user, changes, django_capture_on_commit_callbacks):
