@@ -12,7 +12,8 @@ The turn clock asks after every move whether the player to move is away
 up to ``MEMO_SECONDS`` (less if the settings leave less room), and dropped at once when
 someone comes or goes here or the table hears of it (``forget``). A kept ``seen_at`` is at
 most that old: with the memo shorter than the timeout less the heartbeat (and its lag),
-nobody online counts as gone because of it.
+nobody online counts as gone because of it. The copies of the tables with sockets here are
+read again before they expire, by the heartbeats' task (``aging``, ``read_again``).
 """
 
 import threading
@@ -123,19 +124,46 @@ def kept_rows(table_id):
 
 def _kept_rows(table_id):
     """The table's presence rows, as kept in this process, or read and kept (see above)."""
-    with _memo_lock:
-        generation = _forgotten[table_id % len(_forgotten)]
     kept = kept_rows(table_id)
     if kept is not None:
         return kept
-    read_at = time.monotonic()
-    rows = Presence.objects.filter(table_id=table_id).values_list("user_id", "connections", "seen_at")
-    fresh = {user_id: (connections, seen_at) for user_id, connections, seen_at in rows}
+    return _read_and_keep([table_id])[table_id]
+
+
+def aging(table_ids):
+    """Those of ``table_ids`` whose rows this process keeps, in a copy past half its time."""
+    now, half = time.monotonic(), _memo_seconds() / 2
     with _memo_lock:
-        if _forgotten[table_id % len(_forgotten)] == generation:
-            if len(_memo) >= MEMO_TABLES:
-                _memo.clear()
-            _memo[table_id] = (read_at, fresh)
+        return [table_id for table_id in table_ids if table_id in _memo and now - _memo[table_id][0] >= half]
+
+
+def read_again(table_ids):
+    """Read the rows of ``table_ids`` afresh and keep them, in one query: the heartbeats'
+    task does it for the tables whose copies age (``aging``), so that the turn clock's
+    question after a move finds them kept, rather than a thread's hop and a query on the
+    move's path."""
+    for start in range(0, len(table_ids), SEEN_AT_ONCE):
+        _read_and_keep(table_ids[start : start + SEEN_AT_ONCE])
+
+
+def _read_and_keep(table_ids):
+    """``{table id: its rows}``, read and kept, but for a table forgotten meanwhile (its
+    read may predate the change that made it forgotten)."""
+    with _memo_lock:
+        generations = {table_id: _forgotten[table_id % len(_forgotten)] for table_id in table_ids}
+    read_at = time.monotonic()
+    fresh = {table_id: {} for table_id in table_ids}
+    rows = Presence.objects.filter(table_id__in=table_ids)
+    for table_id, user_id, connections, seen_at in rows.values_list(
+        "table_id", "user_id", "connections", "seen_at"
+    ):
+        fresh[table_id][user_id] = (connections, seen_at)
+    with _memo_lock:
+        for table_id, kept in fresh.items():
+            if _forgotten[table_id % len(_forgotten)] == generations[table_id]:
+                if len(_memo) >= MEMO_TABLES and table_id not in _memo:
+                    _memo.clear()
+                _memo[table_id] = (read_at, kept)
     return fresh
 
 

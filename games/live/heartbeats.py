@@ -8,7 +8,10 @@ writes as the moves, each a thread's turn at the interpreter lock beside the eve
 frames (docs/scaling.md). Here one task of the process writes, once a second (or more
 often, within ``presence.HEARTBEAT_LAG`` of a heartbeat), every row whose heartbeat is
 due, in one statement (``presence.seen_many``); a viewer with several sockets at a table
-is one row and one heartbeat. The task stops when the last one detaches.
+is one row and one heartbeat. In the same hop it reads again, in one query, the rows this
+process keeps of those tables whose copies age (``presence.aging``): the turn clock asks
+them after every move, and a copy expired there cost that move a thread's hop and a query.
+The task stops when the last one detaches.
 """
 
 import asyncio
@@ -65,11 +68,20 @@ async def _beat():
         await asyncio.sleep(min(TICK_SECONDS, presence.heartbeat_seconds() * presence.HEARTBEAT_LAG))
         now = loop.time()
         due = [key for key, (_, when) in _due.items() if when <= now]
-        if not due:
+        aging = presence.aging({table_id for table_id, _ in _due})
+        if not due and not aging:
             continue
         for key in due:
             _due[key][1] = now + presence.heartbeat_seconds()
         try:
-            await db_call(presence.seen_many)(due, timezone.now())
+            await db_call(_write_and_read)(due, aging, timezone.now())
         except Exception:  # a database hiccup: the next heartbeat, in time, tries again
             log.exception("presence heartbeats")
+
+
+def _write_and_read(due, aging, now):
+    """The heartbeats ``due``, then the tables' rows ``aging`` read again (with them)."""
+    if due:
+        presence.seen_many(due, now)
+    if aging:
+        presence.read_again(aging)

@@ -105,3 +105,40 @@ def test_the_rows_of_many_tables_are_refreshed_some_hundreds_a_statement(user, d
         presence.seen_many([(table.pk, user.pk) for table in tables], now)
     assert set(Presence.objects.values_list("seen_at", flat=True)) == {now}
 
+
+
+async def test_the_turn_clocks_copy_of_a_tables_rows_is_read_again_before_it_expires(settings, table, user):
+    """The heartbeats' task reads again the presence rows kept for a table with sockets
+    here, before their copy expires: the turn clock's question after the next move finds
+    them kept, with no move needed to read them."""
+    settings.PRESENCE_HEARTBEAT_SECONDS = HEARTBEAT
+    settings.PRESENCE_TIMEOUT_SECONDS = 3 * HEARTBEAT  # a copy kept 0.38 s, read again after 0.19
+    client = await open_client(table.pk, user)
+    try:
+        assert await database_sync_to_async(presence.gone_since)(table.pk, user.pk, timezone.now()) is None
+        first = presence.kept_rows(table.pk)
+        assert first is not None and presence.aging([table.pk]) == []
+        deadline = time.monotonic() + WAIT
+        while presence.kept_rows(table.pk) is first:
+            assert time.monotonic() < deadline, f"not read again within {WAIT} s"
+            await asyncio.sleep(HEARTBEAT / 4)  # polled: the heartbeat is the process's own task
+        assert presence.kept_rows(table.pk)[user.pk][0] == 1  # her socket, as kept
+    finally:
+        await client.close()
+
+
+@pytest.mark.django_db
+def test_aging_copies_of_tables_rows_are_read_again_in_one_query(
+    table, user, baraka, django_assert_num_queries
+):
+    other = services.create_table(baraka, "Other table", 2, "friendly")
+    then = timezone.now()
+    for table_id, person in ((table.pk, user), (other.pk, baraka)):
+        presence.joined(table_id, person.pk, then)
+        assert presence.gone_since(table_id, person.pk, then) is None  # read and kept
+    now = timezone.now()
+    Presence.objects.update(seen_at=now)  # another process's heartbeat, say
+    with django_assert_num_queries(1):
+        presence.read_again([table.pk, other.pk])
+    assert presence.kept_rows(table.pk) == {user.pk: (1, now)}
+    assert presence.kept_rows(other.pk) == {baraka.pk: (1, now)}
