@@ -34,14 +34,13 @@ from games.models import ChatMessage, Presence, Table
 from games.move_words import move_log_item
 from games.presentation import moves_heading
 from games.table_page import MOVE_LOG_LENGTH, move_line, public_game, seat_names, table_context
-from games.templatetags.cards import hand_cards
+from games.templatetags.cards import discard_pile, hand_cards
 
 FULL = "games/live/full.html"  # on connect and resync: everything that changes
 CHANGE = "games/live/change.html"  # after a change at the table
 CHAT_LINES = 50
 ACCEPT_LANGUAGE_MAX = 500  # characters of the header read: a real one is far shorter
 SHARED = {"board": "games/partials/board.html", "move_log": "games/partials/move_log.html"}
-DISCARD = "games/partials/discard.html"  # in the board: set in rendered
 SUIT_VALUES = ("code", "symbol", "words")  # what the board shows of the suit, set into its skeleton
 PLAYER = "games/partials/player.html"  # another player of the game
 PLAYER_KEYS = ("seat", "name", "left", "cards", "niko_kadi", "to_play", "out_place")  # what PLAYER reads
@@ -305,7 +304,7 @@ def _render_shared(latest, language):
     if reading.game is None:
         return {}
     game = public_game(reading, _common(latest, language))
-    return {"board": _board(latest, game, language), "move_log": _move_log(latest, language)}
+    return {"board": _board(game, language), "move_log": _move_log(latest, language)}
 
 
 def _common(latest, language):
@@ -313,16 +312,11 @@ def _common(latest, language):
     return latest.renders.setdefault(("common", language), {})
 
 
-def _board(latest, game, language):
-    """``SHARED``'s board of ``game`` (``describe_public``'s), with its discard pile: kept
-    across the game's readings while the same (a draw leaves it as it was)."""
-    pile = (game["top"], tuple(game["under"]))
-    kept = latest.fragments.setdefault(("discard", language), {})
-    if pile not in kept:
-        kept.clear()
-        kept[pile] = render_to_string(DISCARD, {"game": game})
+def _board(game, language):
+    """``SHARED``'s board of ``game`` (``describe_public``'s), its discard pile set in."""
     suit = game["suit"]
-    values = {"caption": game["draw_caption"], "discard": kept[pile], "direction": game["direction_words"]}
+    discard = discard_pile(game["under"], game["top"])
+    values = {"caption": game["draw_caption"], "discard": discard, "direction": game["direction_words"]}
     if suit:
         values.update({f"suit_{name}": suit[name] for name in SUIT_VALUES})
 

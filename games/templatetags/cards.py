@@ -1,5 +1,6 @@
 """Card pictures: ``{% card "QH" %}``, ``{% card_back %}`` (HTML and CSS, see static/css/cards.css),
-and the buttons of a player's hand, ``{% hand_cards entries your_turn %}``.
+the discard pile, ``{% discard_pile under top %}``, and the buttons of a player's hand,
+``{% hand_cards entries your_turn %}``.
 
 A card's picture depends only on the card, its size and the language (a hand's button on
 the card, whether it was just drawn, is playable, and whose turn it is), so each is rendered
@@ -42,6 +43,17 @@ def _card_picture(text, size, language):
 @lru_cache(maxsize=PICTURES_KEPT)
 def _card_back_picture(size, language):
     return render_to_string("games/partials/card_back.html", {"size": size})
+
+
+@register.simple_tag
+def discard_pile(under, top):
+    """The discard pile: the cards ``under`` the ``top`` one, then the top card, large. Joined
+    here rather than by a template loop: a live table sets in a new pile after most plays."""
+    language = get_language()
+    pictures = (_card_picture(text, "", language) for text in under)
+    shown = "".join(f'<span class="discard__under">{picture}</span>' for picture in pictures)
+    top_card = _card_picture(top, "large", language)
+    return mark_safe(f'{shown}\n<span class="discard__top">{top_card}</span>')  # pictures rendered: escaped
 
 
 @register.simple_tag
