@@ -8,7 +8,7 @@ ctypedef unsigned long long Bits  # a set of cards: card c is bit c
 
 cdef Py_ssize_t ACE, EIGHT, JACK, KING, QUEEN, THREE, TWO, JOKER_RANK
 cdef Py_ssize_t PLAY, DRAW, ACCEPT, NOTHING, PENALTY, JUMP, COUNT, PICK, WEIGH
-cdef Bits ONE, RANK_BASE, SUIT_BASE, JOKER_BITS, ACE_BITS, WILD_BITS, PENALTY_BITS, QUESTION_BITS
+cdef Bits ANSWER_BITS, ONE, RANK_BASE, SUIT_BASE, JOKER_BITS, ACE_BITS, WILD_BITS, PENALTY_BITS, QUESTION_BITS
 # the light policy's weights (set in playcore.py)
 cdef Py_ssize_t LIGHT_MOVE_LIMIT, DECLARE_AT
 cdef double NOISE, WIN, EMPTY_WITHOUT_WIN, KEEP_WILD, DRAW_COST, ATTACK, ATTACK_NEAR_FINISH
@@ -21,20 +21,20 @@ cpdef State light_playout(State state, object rng, Py_ssize_t limit)
 @cython.locals(board=Board, moves=Py_ssize_t)
 cpdef tuple random_game(State state, object rng)
 
-cdef Py_ssize_t rank_of(Py_ssize_t card)
-cdef Py_ssize_t suit_of(Py_ssize_t card)
-cdef bint is_penalty(Py_ssize_t rank)
-cdef bint is_question(Py_ssize_t rank)
-cdef Bits rank_bits(Py_ssize_t rank)
-cdef Bits suit_bits(Py_ssize_t suit)
+cdef Py_ssize_t rank_of(Py_ssize_t card) noexcept
+cdef Py_ssize_t suit_of(Py_ssize_t card) noexcept
+cdef bint is_penalty(Py_ssize_t rank) noexcept
+cdef bint is_question(Py_ssize_t rank) noexcept
+cdef Bits rank_bits(Py_ssize_t rank) noexcept
+cdef Bits suit_bits(Py_ssize_t suit) noexcept
 @cython.locals(bits=Bits, c=Py_ssize_t)
 cpdef Bits bits_of(object cards)
-cdef Py_ssize_t count_bits(Bits bits)
-@cython.locals(c=Py_ssize_t, finishing=tuple, score=double, rank=Py_ssize_t, kept=Py_ssize_t)
+cdef Py_ssize_t count_bits(Bits bits) noexcept
+@cython.locals(c=Py_ssize_t, finishing=tuple, played=Py_ssize_t, score=double, rank=Py_ssize_t, kept=Py_ssize_t)
 cpdef double play_score(object hand, Bits cards, Py_ssize_t last, Py_ssize_t suit, Py_ssize_t owed,
                         double attack, Derived d)
 cpdef double other_score(bint draw, Py_ssize_t owed)
-cdef Bits _may_follow(Py_ssize_t suit, Py_ssize_t top)
+cdef Bits _may_follow(Py_ssize_t suit, Py_ssize_t top) noexcept
 @cython.locals(count=Py_ssize_t, c=Py_ssize_t)
 cdef Py_ssize_t _count_of_rank(list cards, Py_ssize_t rank)
 
@@ -46,7 +46,7 @@ cdef class Board:
     cdef Py_ssize_t niko_kadi_penalty, mode, count, target, kind, named, held, owed, seen
     cdef bint finished
     cdef object seed, random
-    cdef Bits in_path, in_hand, answers
+    cdef Bits in_path, in_hand
     cdef Py_ssize_t depth
     cdef double attack, best_score
 
@@ -61,27 +61,27 @@ cdef class Board:
     cdef Py_ssize_t _left(self, Py_ssize_t held)
     @cython.locals(hand=list, rank=Py_ssize_t, counters=Bits, top=Py_ssize_t,
                    starters=Bits)
-    cdef bint _walk(self)
+    cdef bint _walk(self) except -1
     @cython.locals(start=Py_ssize_t, rank=Py_ssize_t, stop=bint)
-    cdef bint _walk_runs_from(self, list hand, Bits starters, bint declarable)
-    cdef bint _walk_run(self, list hand, Py_ssize_t rank, bint declarable)
+    cdef bint _walk_runs_from(self, list hand, Bits starters, bint declarable) except -1
+    cdef bint _walk_run(self, list hand, Py_ssize_t rank, bint declarable) except -1
     @cython.locals(c=Py_ssize_t, stop=bint)
-    cdef bint _walk_grown(self, list hand, Bits more, Py_ssize_t rank, bint declarable)
+    cdef bint _walk_grown(self, list hand, Bits more, Py_ssize_t rank, bint declarable) except -1
     @cython.locals(c=Py_ssize_t, rank=Py_ssize_t, stop=bint, more=Bits)
-    cdef bint _walk_combos(self, list hand, Py_ssize_t key)
+    cdef bint _walk_combos(self, list hand, Py_ssize_t key) except -1
     @cython.locals(q=Py_ssize_t, stop=bint, more=Bits, linked=Bits)
-    cdef bint _walk_questions(self, list hand, Py_ssize_t last)
+    cdef bint _walk_questions(self, list hand, Py_ssize_t last) except -1
     @cython.locals(c=Py_ssize_t, stop=bint, more=Bits)
-    cdef bint _walk_answers(self, list hand, Bits follow)
+    cdef bint _walk_answers(self, list hand, Bits follow) except -1
     @cython.locals(suit=Py_ssize_t)
-    cdef bint _visit_play(self, bint naming)
-    cdef bint _visit(self, Py_ssize_t kind, Py_ssize_t suit)
+    cdef bint _visit_play(self, bint naming) except -1
+    cdef bint _visit(self, Py_ssize_t kind, Py_ssize_t suit) except -1
     @cython.locals(score=double, hand=list, last=Py_ssize_t, chance=double)
-    cdef bint _weigh(self, Py_ssize_t kind, Py_ssize_t suit)
+    cdef bint _weigh(self, Py_ssize_t kind, Py_ssize_t suit) except -1
     cdef _choose(self, Py_ssize_t kind, Py_ssize_t suit)
-    cdef _push(self, Py_ssize_t card)
+    cdef void _push(self, Py_ssize_t card) noexcept
     @cython.locals(card=Py_ssize_t)
-    cdef _pop(self)
+    cdef void _pop(self) noexcept
     @cython.locals(pile=list, i=Py_ssize_t)
     cdef Py_ssize_t _effective_top(self)
     @cython.locals(pile=list, i=Py_ssize_t)
@@ -91,7 +91,7 @@ cdef class Board:
                    rank=Py_ssize_t, c=Py_ssize_t)
     cdef _play(self, list cards, Py_ssize_t named, bint declare)
     @cython.locals(c=Py_ssize_t, other=Py_ssize_t)
-    cdef bint _finishes(self, Py_ssize_t seat, list cards)
+    cdef bint _finishes(self, Py_ssize_t seat, list cards) except -1
     @cython.locals(i=Py_ssize_t)
     cdef Py_ssize_t _suit_after_penalty(self, list cards)
     cdef _kickback(self, Py_ssize_t kings)

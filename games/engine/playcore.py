@@ -50,6 +50,18 @@ FREE_OPTIONS = frozenset({"jokers", "hand_size", "misplay", "max_turns", "joker_
 _CLASSIC_LIKE = {}  # Derived -> whether the core plays its rules
 
 
+def bits_of(cards):
+    """The bit set of a sequence of cards."""
+    bits = 0
+    for c in cards:
+        bits |= ONE << c
+    return bits
+
+
+# The answers of classic rules, which every rule set the core plays keeps.
+ANSWER_BITS = bits_of([c for c, answer in enumerate(Rules.preset("classic").derived.is_answer) if answer])
+
+
 def supports(state):
     """Whether the core plays games from ``state``: classic's rules (but ``FREE_OPTIONS``),
     every seat in play, no drawn card waiting to be played and no question pending."""
@@ -110,14 +122,6 @@ def suit_bits(suit):
     return SUIT_BASE << (13 * suit)
 
 
-def bits_of(cards):
-    """The bit set of a sequence of cards."""
-    bits = 0
-    for c in cards:
-        bits |= ONE << c
-    return bits
-
-
 def count_bits(bits):
     count = 0
     while bits:
@@ -131,9 +135,10 @@ def play_score(hand, cards, last, suit, owed, attack, d):
     ``last``, from ``hand``, naming ``suit`` (-1: none), with ``owed`` cards of penalty
     pending; ``attack``: the worth of a penalty or a jack on top; ``d``: the rules' Derived."""
     finishing = d.is_finishing
-    if count_bits(cards) == len(hand):
+    played = count_bits(cards)
+    if played == len(hand):
         return WIN if finishing[last] and not cards & JOKER_BITS else EMPTY_WITHOUT_WIN
-    score = count_bits(cards) + owed - KEEP_WILD * count_bits(cards & WILD_BITS)
+    score = played + owed - KEEP_WILD * count_bits(cards & WILD_BITS)
     rank = rank_of(last)
     if is_penalty(rank) or rank == JACK:
         score += attack
@@ -186,7 +191,6 @@ class Board:
         self.seed = state.seed
         self.shuffles = state.shuffles
         self.niko_kadi_penalty = state.rules.niko_kadi_penalty
-        self.answers = bits_of([c for c in range(54) if d.is_answer[c]])
         self.in_hand = 0  # the bits of the hand of the player to move (for ``_walk``)
         self.path = [0] * 54  # the play ``_walk`` is laying: ``path[:depth]``
         self.depth = 0
@@ -369,7 +373,7 @@ class Board:
     def _walk_answers(self, hand, follow):
         """The path grown by each answer of bit set ``follow`` (the question's suit, then the
         first answer's rank), and by the answers that may follow that."""
-        more = self.in_hand & ~self.in_path & self.answers & follow
+        more = self.in_hand & ~self.in_path & ANSWER_BITS & follow
         if not more:
             return False
         for c in hand:
