@@ -39,9 +39,11 @@ cdef Bits _may_follow(Py_ssize_t suit, Py_ssize_t top) noexcept
 cdef Py_ssize_t _count_of_rank(list cards, Py_ssize_t rank)
 
 
+@cython.final
 cdef class Board:
     cdef Derived d
-    cdef list hands, draw, discard, declared, path, cards
+    cdef list hands, draw, discard, declared, cards
+    cdef Py_ssize_t path[54]
     cdef Py_ssize_t players, turn, direction, suit, pending, amount, jumper, winner, turns, shuffles
     cdef Py_ssize_t niko_kadi_penalty, mode, count, target, kind, named, held, owed, seen
     cdef bint finished
@@ -78,6 +80,7 @@ cdef class Board:
     cdef bint _visit(self, Py_ssize_t kind, Py_ssize_t suit) except -1
     @cython.locals(score=double, hand=list, last=Py_ssize_t, chance=double)
     cdef bint _weigh(self, Py_ssize_t kind, Py_ssize_t suit) except -1
+    @cython.locals(i=Py_ssize_t)
     cdef _choose(self, Py_ssize_t kind, Py_ssize_t suit)
     cdef void _push(self, Py_ssize_t card) noexcept
     @cython.locals(card=Py_ssize_t)

@@ -423,7 +423,7 @@ class Board:
 
     def _choose(self, kind, suit):
         self.kind = kind
-        self.cards = self.path[: self.depth]
+        self.cards = [self.path[i] for i in range(self.depth)]
         self.named = suit
 
     def _push(self, card):
