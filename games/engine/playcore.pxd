@@ -42,10 +42,11 @@ cdef Py_ssize_t _count_of_rank(list cards, Py_ssize_t rank)
 @cython.final
 cdef class Board:
     cdef Derived d
-    cdef list hands, draw, discard, declared, cards
+    cdef list hands, draw, discard, declared
     cdef Py_ssize_t path[54]
+    cdef Py_ssize_t chosen[54]
     cdef Py_ssize_t players, turn, direction, suit, pending, amount, jumper, winner, turns, shuffles
-    cdef Py_ssize_t niko_kadi_penalty, mode, count, target, kind, named, held, owed, seen
+    cdef Py_ssize_t niko_kadi_penalty, mode, count, target, kind, played, named, held, owed, seen
     cdef bint finished
     cdef object seed, random
     cdef Bits in_path, in_hand
@@ -89,6 +90,7 @@ cdef class Board:
     cdef Py_ssize_t _effective_top(self)
     @cython.locals(pile=list, i=Py_ssize_t)
     cdef Py_ssize_t _penalty_card(self)
+    @cython.locals(i=Py_ssize_t)
     cdef _apply(self, bint declare)
     @cython.locals(seat=Py_ssize_t, hand=list, before=Py_ssize_t, had_declared=bint, last=Py_ssize_t,
                    rank=Py_ssize_t, c=Py_ssize_t)

@@ -198,8 +198,9 @@ class Board:
         self.mode = COUNT
         self.count = 0
         self.target = 0
-        self.kind = PLAY  # the move chosen: its kind, cards and named suit
-        self.cards = []
+        self.kind = PLAY  # the move chosen: its kind, cards (``chosen[:played]``) and named suit
+        self.chosen = [0] * 54
+        self.played = 0
         self.named = -1
         self.random = None  # the light policy's context (``_light_move``)
         self.held = 0
@@ -274,7 +275,7 @@ class Board:
     def _left(self, held):
         """The cards the chosen move leaves in a hand of ``held``."""
         if self.kind == PLAY:
-            return held - len(self.cards)
+            return held - self.played
         return held + (self.kind == DRAW)
 
     # -- the legal moves, in generate's order --------------------------------------------
@@ -423,7 +424,9 @@ class Board:
 
     def _choose(self, kind, suit):
         self.kind = kind
-        self.cards = [self.path[i] for i in range(self.depth)]
+        for i in range(self.depth):
+            self.chosen[i] = self.path[i]
+        self.played = self.depth
         self.named = suit
 
     def _push(self, card):
@@ -457,7 +460,7 @@ class Board:
 
     def _apply(self, declare):
         if self.kind == PLAY:
-            self._play(self.cards, self.named, declare)
+            self._play([self.chosen[i] for i in range(self.played)], self.named, declare)
         elif self.kind == DRAW:
             self._draw_move(declare)
         else:
