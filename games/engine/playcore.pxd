@@ -2,11 +2,11 @@ cimport cython
 
 from games.engine.derived cimport Derived
 from games.engine.state cimport State
-from games.engine.transitions cimport shuffle
+from games.engine.transitions cimport reshuffled
 
 ctypedef unsigned long long Bits  # a set of cards: card c is bit c
 
-cdef Py_ssize_t ACE, EIGHT, JACK, KING, QUEEN, THREE, TWO, JOKER_RANK
+cdef Py_ssize_t ACE, EIGHT, JACK, JOKER_RANK, KING, QUEEN, THREE, TWO
 cdef Py_ssize_t PLAY, DRAW, ACCEPT, NOTHING, PENALTY, JUMP, COUNT, PICK, WEIGH
 cdef Bits ANSWER_BITS, ONE, RANK_BASE, SUIT_BASE, JOKER_BITS, ACE_BITS, WILD_BITS, PENALTY_BITS, QUESTION_BITS
 # the light policy's weights (set in playcore.py)
@@ -17,7 +17,7 @@ cdef dict _CLASSIC_LIKE
 
 @cython.locals(d=Derived, known=object)
 cpdef bint supports(State state)
-cpdef State light_playout(State state, object rng, Py_ssize_t limit)
+cpdef State light_game(State state, object rng, Py_ssize_t limit)
 @cython.locals(board=Board, moves=Py_ssize_t)
 cpdef tuple random_game(State state, object rng)
 
@@ -106,7 +106,6 @@ cdef class Board:
     cdef _accept(self, bint declare)
     @cython.locals(hand=list)
     cdef _draw(self, Py_ssize_t seat, Py_ssize_t count)
-    @cython.locals(pile=list)
     cdef _reshuffle(self)
     cdef _advance(self)
     cdef _finish(self)

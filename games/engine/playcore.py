@@ -12,9 +12,7 @@ checks playouts move for move). Plain Python lists and ints, C types when compil
 (``playcore.pxd``).
 """
 
-import random as stdlib_random
-
-from .cards import ACE, EIGHT, JACK, KING, QUEEN, THREE, TWO
+from .cards import ACE, EIGHT, JACK, JOKER_RANK, KING, QUEEN, THREE, TWO
 from .policy import (
     ATTACK,
     ATTACK_NEAR_FINISH,
@@ -30,9 +28,8 @@ from .policy import (
     WIN,
 )
 from .rules import Rules
-from .transitions import shuffle
+from .transitions import reshuffled
 
-JOKER_RANK = 13
 PLAY, DRAW, ACCEPT = 0, 1, 2  # a move's kind
 NOTHING, PENALTY, JUMP = 0, 1, 2  # what is pending
 COUNT, PICK, WEIGH = 0, 1, 2  # what ``_visit`` does with a move
@@ -83,7 +80,7 @@ def _classic_like(rules):
     return all(value == classic[name] for name, value in rules.to_dict().items() if name not in FREE_OPTIONS)
 
 
-def light_playout(state, rng, limit):
+def light_game(state, rng, limit):
     """``playout.playout`` for a position the core ``supports``."""
     board = Board(state)
     board.light_moves(rng.random, limit)
@@ -423,6 +420,7 @@ class Board:
         return self.seen >= LIGHT_MOVE_LIMIT
 
     def _choose(self, kind, suit):
+        """Keep the move visited (the path when a play) as the one to play."""
         self.kind = kind
         for i in range(self.depth):
             self.chosen[i] = self.path[i]
@@ -459,6 +457,7 @@ class Board:
     # -- the chosen move's effects (transitions, for these rules) ----------------------------
 
     def _apply(self, declare):
+        """Play the chosen move, declaring Niko Kadi when ``declare``."""
         if self.kind == PLAY:
             self._play([self.chosen[i] for i in range(self.played)], self.named, declare)
         elif self.kind == DRAW:
@@ -467,6 +466,7 @@ class Board:
             self._accept(declare)
 
     def _play(self, cards, named, declare):
+        """``transitions._play``: ``cards`` played, naming suit ``named`` (-1: none)."""
         seat = self.turn
         hand = self.hands[seat]
         for c in cards:
@@ -531,6 +531,7 @@ class Board:
         return self.suit
 
     def _kickback(self, kings):
+        """An odd number of kings reverses the direction; with two players the same one goes again."""
         if kings % 2 == 1:
             self.direction = -self.direction
             if self.players == 2:  # kickback_two_player: play-again
@@ -539,6 +540,7 @@ class Board:
         self._finish()
 
     def _draw_move(self, declare):
+        """A draw: the penalty pending, or one card."""
         seat = self.turn
         self.declared[seat] = declare
         if self.pending == PENALTY:
@@ -550,6 +552,7 @@ class Board:
         self._finish()
 
     def _accept(self, declare):
+        """A jump accepted: the turn passes on, past the jumper while jumps are left."""
         if declare:
             self.declared[self.turn] = True
         left = self.amount - 1
@@ -574,10 +577,8 @@ class Board:
             hand.append(self.draw.pop())
 
     def _reshuffle(self):
-        pile = self.discard[:-1]
-        shuffle(pile, stdlib_random.Random(f"kadi-shuffle:{self.seed}:{self.shuffles}"))
+        self.draw = reshuffled(self.discard[:-1], self.seed, self.shuffles)
         self.shuffles += 1
-        self.draw = pile
         del self.discard[:-1]
 
     def _advance(self):

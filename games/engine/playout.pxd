@@ -2,7 +2,7 @@ cimport cython
 
 from games.engine.moves cimport Move
 from games.engine.generate cimport legal_move_at, move_groups
-from games.engine.playcore cimport bits_of, light_playout, other_score, play_score, random_game, supports
+from games.engine.playcore cimport bits_of, light_game, other_score, play_score, random_game, supports
 from games.engine.state cimport State
 from games.engine.transitions cimport apply_in_place, text_problem
 

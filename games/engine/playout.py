@@ -14,7 +14,7 @@ The policy's weights are C constants when compiled: set them in ``policy``.
 
 from .generate import legal_move_at, move_groups
 from .moves import DRAW, PLAY
-from .playcore import bits_of, light_playout, other_score, play_score, random_game, supports
+from .playcore import bits_of, light_game, other_score, play_score, random_game, supports
 from .policy import ATTACK, ATTACK_NEAR_FINISH, DECLARE_AT, LIGHT_MOVE_LIMIT, NOISE
 from .transitions import apply_in_place, text_problem
 
@@ -67,7 +67,7 @@ def playout(state, rng, limit=1000):
     """The position after ``light_move`` plays every seat from ``state`` to the end of the
     game, or for ``limit`` moves."""
     if supports(state):
-        return light_playout(state, rng, limit)
+        return light_game(state, rng, limit)
     state = state._copy()  # then changed in place: the caller's state stays as it was
     random = rng.random
     moves = 0
