@@ -45,6 +45,7 @@ cdef class Board:
     cdef list hands, draw, discard, declared
     cdef Py_ssize_t path[54]
     cdef Py_ssize_t chosen[54]
+    cdef Py_ssize_t ends[54]
     cdef Py_ssize_t players, turn, direction, suit, pending, amount, jumper, winner, turns, shuffles
     cdef Py_ssize_t niko_kadi_penalty, mode, count, target, kind, played, named, held, owed, seen
     cdef bint finished

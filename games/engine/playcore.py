@@ -5,8 +5,9 @@ rules (``supports``), giving the very games ``State.apply`` gives.
 ``Board`` copies it into one list per hand (in hand order, which orders the moves), a draw
 and a discard list, and small integers for the turn, the suit to follow and what is pending.
 No Move is built: ``_walk`` lays each legal play as a path of cards (``path``), in
-``generate``'s order, and ``_visit`` counts the moves, picks one by its index or scores it
-for the light policy; only the move chosen is copied. The transitions are ``transitions``'
+``generate``'s order, and ``_visit`` counts the moves, picks one by its index (a second walk,
+which skips the starting cards whose plays all come before it) or scores it for the light
+policy; only the move chosen is copied. The transitions are ``transitions``'
 for these rules, the reshuffle too (the stored games' seeded shuffle, so the replay test
 checks playouts move for move). Plain Python lists and ints, C types when compiled
 (``playcore.pxd``).
@@ -195,6 +196,7 @@ class Board:
         self.mode = COUNT
         self.count = 0
         self.target = 0
+        self.ends = [0] * 54  # per starter, the moves counted up to the end of its plays
         self.kind = PLAY  # the move chosen: its kind, cards (``chosen[:played]``) and named suit
         self.chosen = [0] * 54
         self.played = 0
@@ -297,9 +299,13 @@ class Board:
     def _walk_runs_from(self, hand, starters, declarable):
         """The plays from each card of bit set ``starters``, in hand order: penalty combos
         from a penalty card, question chains from a question, else runs of its rank (on a
-        jump or a penalty, jacks or aces: never ``declarable``)."""
+        jump or a penalty, jacks or aces: never ``declarable``). Picking, a starter whose
+        plays end before the index (``ends``, as the count left them) is passed over."""
         for start in hand:
             if (starters >> start) & 1:
+                if self.mode == PICK and self.ends[start] <= self.target:
+                    self.count = self.ends[start]  # the move picked is further on
+                    continue
                 self._push(start)
                 rank = rank_of(start)
                 if is_penalty(rank):
@@ -311,6 +317,7 @@ class Board:
                 self._pop()
                 if stop:
                     return True
+                self.ends[start] = self.count
         return False
 
     def _walk_run(self, hand, rank, declarable):
