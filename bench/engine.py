@@ -214,8 +214,9 @@ def bench_playouts(args, openspiel):
     """Classic games by the engine's playout loops (games.engine.playout): the random player
     above without a Python loop around the engine, and the search bots' light-policy rollouts."""
     print("Classic games by the engine's playout loops ('max legal' not counted): random-loop plays the")
-    print("same random player as above in one compiled loop; rollout is a search bot's rollout from the")
-    print("deal (the light policy for every seat; its games/s are rollouts per second).")
+    print("same random player as above in the compiled playout core (games.engine.playcore); rollout is")
+    print("a search bot's rollout from the deal (the light policy for every seat; its games/s are")
+    print("rollouts per second).")
     print(HEADER + ("  games/s ÷ OS  µs/move ÷ OS" if openspiel else ""))
     rules = Rules.preset("classic")
     tallies = {}

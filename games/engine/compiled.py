@@ -17,7 +17,8 @@ BUILT_MODULES = BUILD / "games" / "engine"
 DIGEST_FILE = BUILD / "sources.sha256"
 # reasons and refusal stay pure Python (imported by compiled modules): only a refused move reaches them
 COMPILED_MODULES = (
-    "cards", "derived", "generate", "moves", "state", "transitions", "validate", "determinize", "playout"
+    "cards", "derived", "generate", "moves", "state", "transitions", "validate", "determinize", "playcore",
+    "playout",
 )
 
 

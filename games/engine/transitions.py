@@ -338,8 +338,7 @@ def _draw(s, seat, count):
         if not pile:
             if len(s.discard_pile) <= 1:
                 break
-            pile = list(s.discard_pile[:-1])
-            shuffle(pile, random.Random(f"kadi-shuffle:{s.seed}:{s.shuffles}"))
+            pile = reshuffled(s.discard_pile[:-1], s.seed, s.shuffles)
             s.shuffles += 1
             s.discard_pile = s.discard_pile[-1:]
         got.append(pile.pop())
@@ -354,6 +353,14 @@ def _eliminate_if(s, seat):
     """``elimination_hand``: a hand that reaches that many cards after a draw is out."""
     if len(s.hands[seat]) >= s._derived.elimination_hand and not s.placed[seat]:
         _leave(s, seat, False)
+
+
+def reshuffled(cards, seed, shuffles):
+    """A list of ``cards`` (the discard pile but its top) in the order of reshuffle number
+    ``shuffles`` of the game dealt from ``seed``: seeded, so that stored games replay."""
+    pile = list(cards)
+    shuffle(pile, random.Random(f"kadi-shuffle:{seed}:{shuffles}"))
+    return pile
 
 
 def shuffle(pile, rng):

@@ -14,10 +14,11 @@ from games.engine import COMPILED, Rules, State, new_game
 from games.engine.determinize import Observation
 from games.engine.generate import legal_move_at
 from games.engine.moves import PLAY
+from games.engine.playcore import FREE_OPTIONS, supports
 from games.engine.playout import light_move, playout, random_playout
 from games.engine.rules import PRESETS
 from tests.engine.helpers import build, with_hidden_cards_redealt
-from tests.engine.test_properties import SLOW, rules_dicts, seeds
+from tests.engine.test_properties import SLOW, VALUES, rules_dicts, seeds
 
 
 def positions(preset, players, seed, count=12):
@@ -77,19 +78,13 @@ def made_again(state, move):
     return state.apply(str(move))
 
 
-GAMES = {"rules": rules_dicts(), "players": st.integers(2, 5), "seed": seeds}  # for game_from
-
-
-@settings(max_examples=60, deadline=None, suppress_health_check=SLOW)
-@given(**GAMES, opening=st.integers(0, 20), limit=st.integers(1, 60))
-def test_a_playout_in_place_is_the_game_its_moves_make_through_apply(rules, players, seed, opening, limit):
+def assert_playout_replays(state, seed, limit):
     """``playout`` changes one state in place; the light moves made again through the
-    checked, copying ``State.apply`` from the same rng give the same game, and the
-    position it started from is left as it was."""
-    state, rng = game_from(rules, players, seed, opening)
+    checked, copying ``State.apply`` from the same rng give the same game, and the position
+    it started from is left as it was."""
     before = state.to_dict()
-    final = playout(state, random.Random(seed + 1), limit)
-    again, rng, moves = state, random.Random(seed + 1), 0
+    final = playout(state, random.Random(seed), limit)
+    again, rng, moves = state, random.Random(seed), 0
     while not again.finished and moves < limit:
         again = made_again(again, light_move(again, rng))
         moves += 1
@@ -97,14 +92,11 @@ def test_a_playout_in_place_is_the_game_its_moves_make_through_apply(rules, play
     assert state.to_dict() == before
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=SLOW)
-@given(**GAMES, opening=st.integers(0, 20))
-def test_a_random_playout_in_place_is_the_game_its_moves_make_through_apply(rules, players, seed, opening):
+def assert_random_playout_replays(state, seed):
     """``random_playout``: the uniform pick of each turn from the listed moves (declaring on
     a move that leaves at most one card under niko_kadi), made again through ``State.apply``."""
-    state, rng = game_from(rules, players, seed, opening)
-    final, moves = random_playout(state, random.Random(seed + 1))
-    again, rng, count = state, random.Random(seed + 1), 0
+    final, moves = random_playout(state, random.Random(seed))
+    again, rng, count = state, random.Random(seed), 0
     while not again.finished:
         legal = again.legal_moves()
         move = legal[int(rng.random() * len(legal))]
@@ -115,6 +107,69 @@ def test_a_random_playout_in_place_is_the_game_its_moves_make_through_apply(rule
         again = made_again(again, move)
         count += 1
     assert (final.to_dict(), moves) == (again.to_dict(), count)
+
+
+GAMES = {"rules": rules_dicts(), "players": st.integers(2, 5), "seed": seeds}  # for game_from
+
+
+@st.composite
+def core_rules_dicts(draw):
+    """Classic rules with any values of the options the playout core leaves free (long
+    enough games for reshuffles)."""
+    free = {name: draw(st.sampled_from(VALUES[name])) for name in sorted(FREE_OPTIONS - {"max_turns"})}
+    return {"preset": "classic", **free, "max_turns": draw(st.sampled_from([50, 300]))}
+
+
+CORE_GAMES = {"rules": core_rules_dicts(), "players": st.integers(2, 5), "seed": seeds}
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=SLOW)
+@given(**GAMES, opening=st.integers(0, 20), limit=st.integers(1, 60))
+def test_a_playout_in_place_is_the_game_its_moves_make_through_apply(rules, players, seed, opening, limit):
+    state, _ = game_from(rules, players, seed, opening)
+    assert_playout_replays(state, seed + 1, limit)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=SLOW)
+@given(**GAMES, opening=st.integers(0, 20))
+def test_a_random_playout_in_place_is_the_game_its_moves_make_through_apply(rules, players, seed, opening):
+    state, _ = game_from(rules, players, seed, opening)
+    assert_random_playout_replays(state, seed + 1)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=SLOW)
+@given(**CORE_GAMES, opening=st.integers(0, 30), limit=st.integers(1, 400))
+def test_the_core_plays_the_light_moves_of_the_engine(rules, players, seed, opening, limit):
+    """Under the rules the core plays, ``playout`` is the core's: the same game as ``light_move``
+    through ``State.apply``, reshuffles included."""
+    state, _ = game_from(rules, players, seed, opening)
+    assert supports(state)
+    assert_playout_replays(state, seed + 1, limit)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=SLOW)
+@given(**CORE_GAMES, opening=st.integers(0, 30))
+def test_the_core_plays_the_random_moves_of_the_engine(rules, players, seed, opening):
+    state, _ = game_from(rules, players, seed, opening)
+    assert supports(state)
+    assert_random_playout_replays(state, seed + 1)
+
+
+@pytest.mark.parametrize(
+    "rules", [*sorted(set(PRESETS) - {"classic"}), {"preset": "classic", "jump_counter": False}]
+)
+def test_the_core_leaves_other_rules_to_the_engine(rules):
+    assert not supports(new_game(Rules.from_dict(rules), 3, 1))
+
+
+def test_the_core_leaves_a_game_with_a_seat_out_to_the_engine():
+    """A resignation (a seat out of play, the turn passing it by) falls back to the engine,
+    which plays the same loops."""
+    state, _ = game_from({"preset": "classic"}, 3, 11, 6)
+    state = state.resign(1)
+    assert not supports(state)
+    assert_playout_replays(state, 12, 400)
+    assert_random_playout_replays(state, 12)
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=SLOW)
@@ -178,3 +233,13 @@ def test_the_compiled_playouts_and_samples_agree_with_the_pure_python_ones():
     compiled, pure = run(dict(os.environ)), run(dict(os.environ, KADI_PURE_ENGINE="1"))
     assert compiled[0] is True and pure[0] is False
     assert compiled[1] == pure[1]
+
+
+def test_the_core_reshuffles_as_the_engine_does():
+    """Long random games reshuffle several times (the stored games' seeded shuffle): still the
+    engine's game, move for move."""
+    state = new_game(Rules.preset("classic"), 4, 21)
+    assert supports(state)
+    final, _ = random_playout(state, random.Random(22))
+    assert final.shuffles >= 3
+    assert_random_playout_replays(state, 22)
