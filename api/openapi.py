@@ -94,7 +94,8 @@ SCHEMAS = {
             "view": {
                 "type": "object",
                 "description": "What your seat may see: your hand, the others' hand sizes, the discard "
-                "pile, the draw pile's size, whose turn, the suit asked, a pending penalty or jump.",
+                "pile, the draw pile's size, whose turn, the suit asked, a pending penalty or jump, and the "
+                "cards the latest reshuffle put in the draw pile (restocked).",
             },
             "your_turn": {"type": "boolean"},
             "legal_moves": {

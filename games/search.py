@@ -1,15 +1,16 @@
 """The search bots: Monte Carlo search over sampled deals (determinized flat Monte Carlo).
 
 Each deal samples the cards the bot has not seen (``games.engine.determinize``: hand sizes,
-the discard pile, a new seed); in it, each candidate move is made and the game played out
-with the engine's light policy (``games.engine.playout``), and the move is credited with
-the result for the bot's seat. The candidates are greedy's best ``ROOT_MOVES`` (the others
-are rarely good and dilute the search); every one is tried on every sampled deal with the
-same playout dice (common random numbers: the luck of the deal, which dwarfs the difference
-between two moves, cancels out of their comparison). The bot plays the best mean; greedy's
-order breaks ties. A deal where an opponent has declared Niko Kadi is redrawn a few times
-to give them a hand that can finish, as they claim. A fixed budget of playouts per level
-(reproducible with a seeded rng), with a CPU-time cap.
+the discard pile, after a reshuffle the cards it put in the draw pile, a new seed); in it,
+each candidate move is made and the game played out with the engine's light policy
+(``games.engine.playout``), and the move is credited with the result for the bot's seat. The
+candidates are greedy's best ``ROOT_MOVES`` (the others are rarely good and dilute the
+search); every one is tried on every sampled deal with the same playout dice (common random
+numbers: the luck of the deal, which dwarfs the difference between two moves, cancels out of
+their comparison). The bot plays the best mean; greedy's order breaks ties. A deal where an
+opponent has declared Niko Kadi is redrawn a few times to give them a hand that can finish,
+as they claim. A fixed budget of playouts per level (reproducible with a seeded rng), with a
+CPU-time cap.
 
 What was measured and not kept (expert against greedy, heads-up classic, seeds 1..300 of
 ``bench/bots.py``; 66.3% for the search as kept, an interval of ±5.5 points): keeping

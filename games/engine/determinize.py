@@ -5,6 +5,12 @@ may not see: the other hands, the draw pile's order, the seed. ``sample(rng)`` d
 cards the seat has not seen (the deck less its hand and the discard pile) at random into the
 other hands, at their known sizes, and the draw pile; the sampled position gets a seed of
 its own, so that reshuffles in it reveal nothing either.
+
+After a reshuffle the draw pile holds only cards everyone saw go into it (the view's
+``restocked``), so an unseen card that was not among them is in another player's hand: the
+sample deals every such card to the other hands, and fills their other places and the draw
+pile from the restocked cards not seen since. Heads-up, that is the opponent's hand as it
+was at the reshuffle, less what they have played since.
 """
 
 from .cards import parse_card, parse_suit
@@ -36,11 +42,26 @@ class Observation:
         known = set(self.hand) | set(self.discard_pile)
         # sorted: the same view gives the same samples from the same rng
         self.unseen = [c for c in range(52 + self.rules.jokers) if c not in known]
+        self.restocked = tuple(sorted(parse_card(c) for c in view["restocked"]))
+        restocked = set(self.restocked)
+        self.held = [c for c in self.unseen if c not in restocked] if restocked else []
+        self.unseen_restocked = [c for c in self.unseen if c in restocked]
+        if len(self.held) > sum(self.hand_sizes) - len(self.hand):  # not a position the engine makes
+            self.held, self.unseen_restocked = [], []
 
     def sample(self, rng):
-        """A full position agreeing with this observation: the unseen cards dealt at random."""
-        pile = list(self.unseen)
-        shuffle(pile, rng)
+        """A full position agreeing with this observation: the unseen cards dealt at random
+        (after a reshuffle, the ones it did not restock all to the other hands)."""
+        if self.unseen_restocked:
+            pile = list(self.unseen_restocked)
+            shuffle(pile, rng)
+            free = sum(self.hand_sizes) - len(self.hand) - len(self.held)
+            dealt = self.held + pile[:free]
+            shuffle(dealt, rng)
+            pile = dealt + pile[free:]
+        else:
+            pile = list(self.unseen)
+            shuffle(pile, rng)
         hands = []
         at = 0
         for seat in range(len(self.hand_sizes)):
@@ -66,6 +87,8 @@ class Observation:
             self.turns,
             rng.getrandbits(32),
             0,
+            None,
+            self.restocked,
         )
 
 

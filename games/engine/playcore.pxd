@@ -50,6 +50,7 @@ cdef class Board:
     cdef Py_ssize_t niko_kadi_penalty, mode, count, target, kind, played, named, held, owed, seen
     cdef bint finished
     cdef object seed, random
+    cdef tuple restocked
     cdef Bits in_path, in_hand
     cdef Py_ssize_t depth
     cdef double attack, best_score

@@ -188,6 +188,7 @@ class Board:
         self.turns = state.turns
         self.seed = state.seed
         self.shuffles = state.shuffles
+        self.restocked = state.restocked
         self.niko_kadi_penalty = state.rules.niko_kadi_penalty
         self.in_hand = 0  # the bits of the hand of the player to move (for ``_walk``)
         self.path = [0] * 54  # the play ``_walk`` is laying: ``path[:depth]``
@@ -228,6 +229,7 @@ class Board:
         s.finished = self.finished
         s.turns = self.turns
         s.shuffles = self.shuffles
+        s.restocked = self.restocked
         return s
 
     # -- the two players ----------------------------------------------------------------
@@ -586,6 +588,7 @@ class Board:
     def _reshuffle(self):
         self.draw = reshuffled(self.discard[:-1], self.seed, self.shuffles)
         self.shuffles += 1
+        self.restocked = tuple(sorted(self.draw))
         del self.discard[:-1]
 
     def _advance(self):

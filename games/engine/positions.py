@@ -65,6 +65,7 @@ def read_position(state_class, data):
     seed, shuffles = data.get("seed", 0), data.get("shuffles", 0)
     if not _is_int(seed) or not _is_int(shuffles) or shuffles < 0:
         raise ValueError("seed and shuffles: whole numbers")
+    restocked = _restocked(data.get("restocked", []), draw_pile, rules)
     return state_class(
         rules,
         hands,
@@ -82,7 +83,18 @@ def read_position(state_class, data):
         seed,
         shuffles,
         placed,
+        restocked,
     )
+
+
+def _restocked(value, draw_pile, rules):
+    """The cards of the latest reshuffle, sorted; the draw pile holds none but these."""
+    cards = _cards(value, "restocked")
+    if len(set(cards)) != len(cards) or any(c >= 52 + rules.jokers for c in cards):
+        raise ValueError("restocked: cards of the deck, each once")
+    if cards and not set(draw_pile) <= set(cards):
+        raise ValueError("restocked: since a reshuffle the draw pile holds only the cards it put there")
+    return tuple(sorted(cards))
 
 
 def _placed(value, hands, turn):

@@ -18,6 +18,7 @@ cdef class State:
     cdef public Py_ssize_t turns
     cdef public object seed
     cdef public Py_ssize_t shuffles
+    cdef public tuple restocked
     cdef public object _legal
     cdef readonly Derived _derived
     cdef public tuple placed

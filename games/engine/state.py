@@ -21,7 +21,10 @@ class State:
     ``turn``, ``direction``, ``suit`` (0–3 or None), ``pending`` (None,
     ``("penalty", n)``, ``("jump", k, by)`` or ``("question", suit)``), ``declared``,
     ``drawn``, ``winner``, ``finished``, ``turns`` (moves made), ``seed`` and ``shuffles``
-    (how many reshuffles so far: with the seed it fixes the next one); ``placed`` (per seat,
+    (how many reshuffles so far: with the seed it fixes the next one); ``restocked`` (the
+    cards the latest reshuffle put in the draw pile, sorted: everyone saw them on the discard
+    pile, and the draw pile holds none but these; empty before any reshuffle, and once a
+    player leaves play with cards, which go under the pile unseen); ``placed`` (per seat,
     the place a seat took on leaving play, 0 while in play: RULES.md section 13's
     ``play_on`` and ``elimination_hand``, and resignations) and ``in_play`` (seats in play).
     """
@@ -42,6 +45,7 @@ class State:
         "turns",
         "seed",
         "shuffles",
+        "restocked",
         "_legal",
         "_derived",
         "placed",
@@ -66,6 +70,7 @@ class State:
         seed=0,
         shuffles=0,
         placed=None,
+        restocked=(),
     ):
         self.rules = rules
         self.hands = hands
@@ -82,6 +87,7 @@ class State:
         self.turns = turns
         self.seed = seed
         self.shuffles = shuffles
+        self.restocked = restocked
         self._legal = None
         self._derived = rules.derived  # what the hot paths read of the rules
         self.placed = (0,) * len(hands) if placed is None else tuple(placed)
@@ -105,6 +111,7 @@ class State:
         s.turns = self.turns
         s.seed = self.seed
         s.shuffles = self.shuffles
+        s.restocked = self.restocked
         s._legal = None
         s._derived = self._derived
         s.placed = self.placed
@@ -236,6 +243,7 @@ class State:
             "turns": self.turns,
             "seed": self.seed,
             "shuffles": self.shuffles,
+            "restocked": [CARD_TEXT[c] for c in self.restocked],
             "placed": list(self.placed),
         }
 
@@ -268,6 +276,7 @@ class State:
             "turns": self.turns,
             "rules": self.rules.to_dict(),
             "placed": list(self.placed),
+            "restocked": [CARD_TEXT[c] for c in self.restocked],
         }
         if self.finished:
             view["hands"] = [[CARD_TEXT[c] for c in hand] for hand in self.hands]

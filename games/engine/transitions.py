@@ -276,6 +276,7 @@ def _leave(s, seat, won):
     elif s.hands[seat]:
         s.draw_pile = s.hands[seat] + s.draw_pile
         s.hands = _with(s.hands, seat, ())
+        s.restocked = ()  # the draw pile now holds cards nobody saw
     if s.in_play < 2:
         s.finished = True
         if s.winner is None:
@@ -340,6 +341,7 @@ def _draw(s, seat, count):
                 break
             pile = reshuffled(s.discard_pile[:-1], s.seed, s.shuffles)
             s.shuffles += 1
+            s.restocked = tuple(sorted(pile))
             s.discard_pile = s.discard_pile[-1:]
         got.append(pile.pop())
     s.draw_pile = tuple(pile)

@@ -129,11 +129,20 @@ def every_card(data):
 
 def with_hidden_cards_redealt(state, seed):
     """The same position but for what the player to move cannot see: the other hands (same
-    sizes) and the draw pile dealt again from the same cards, and another seed."""
+    sizes) and the draw pile dealt again from the same cards, and another seed. After a
+    reshuffle the draw pile holds only restocked cards: the others stay in the hands."""
     data = state.to_dict()
     mover = state.turn
     hidden = [c for seat, hand in enumerate(data["hands"]) if seat != mover for c in hand] + data["draw_pile"]
-    random.Random(seed).shuffle(hidden)
+    rng = random.Random(seed)
+    rng.shuffle(hidden)
+    if data["restocked"]:
+        held = [c for c in hidden if c not in data["restocked"]]
+        free = [c for c in hidden if c in data["restocked"]]
+        places = len(hidden) - len(data["draw_pile"]) - len(held)
+        hidden = held + free[:places]
+        rng.shuffle(hidden)
+        hidden += free[places:]
     for seat, hand in enumerate(data["hands"]):
         if seat != mover:
             data["hands"][seat], hidden = hidden[: len(hand)], hidden[len(hand) :]

@@ -182,6 +182,17 @@ def test_a_reshuffle_is_the_standard_shuffle_of_the_seed(seed):
     assert after["hands"][0][-1] == CARD_TEXT[under_top[-1]]
     assert after["draw_pile"] == [CARD_TEXT[c] for c in under_top[:-1]]
     assert (after["shuffles"], after["discard_pile"]) == (4, ["7H"])
+    assert after["restocked"] == [CARD_TEXT[c] for c in sorted(under_top)]  # in the deck's order
+    assert State.from_dict(after).view(1)["restocked"] == after["restocked"]  # public
+
+
+def test_a_player_leaving_with_cards_after_a_reshuffle_empties_restocked():
+    """Their cards go under the draw pile unseen: the pile no longer holds only restocked cards."""
+    after = play(build(hands=["4H 5H", OTHERS[0], OTHERS[1]], discard=["7H"], draw_pile=[]), "draw")
+    assert after.restocked and set(after.draw_pile) <= set(after.restocked)
+    left = after.resign(2)
+    assert not left.finished and left.restocked == () and left.view(0)["restocked"] == []
+    assert State.from_dict(left.to_dict()) == left
 
 
 def broken(change):
@@ -216,6 +227,9 @@ def broken(change):
     ("a drawn card the player does not hold", lambda d: d.update(drawn="AS")),
     ("a drawn card without play_after_draw", lambda d: d.update(drawn="QH")),
     ("no pending key", lambda d: d.pop("pending")),
+    ("a restocked card twice", lambda d: d.update(restocked=d["draw_pile"] + d["draw_pile"][:1])),
+    ("a draw pile card the latest reshuffle did not put there",
+     lambda d: d.update(restocked=d["draw_pile"][1:])),
 ])
 def test_an_impossible_position_is_refused(what, change):
     with pytest.raises(ValueError):
@@ -225,6 +239,10 @@ def test_an_impossible_position_is_refused(what, change):
 def test_a_52_card_position_without_jokers_is_possible():
     state = build(rules={"preset": "classic", "jokers": 0}, hands=["QH 5C", OTHERS[0]], discard=["7H"])
     assert sorted(every_card(state.to_dict())) == sorted(deck(0))
+    data = state.to_dict()
+    with pytest.raises(ValueError, match="restocked"):
+        State.from_dict(dict(data, restocked=data["draw_pile"] + ["JKR"]))
+    assert State.from_dict(dict(data, restocked=data["draw_pile"] + ["QH"])).restocked
 
 
 # --- refusals ---------------------------------------------------------------------------
@@ -285,7 +303,7 @@ def test_any_legal_move_may_carry_the_declaration():
 # --- attributes and views ---------------------------------------------------------------
 
 VIEW_KEYS = {"players", "you", "hand", "hand_sizes", "discard_pile", "draw_pile_size", "turn", "direction",
-             "suit", "pending", "declared", "drawn", "finished", "winner", "turns", "rules"}
+             "suit", "pending", "declared", "drawn", "finished", "winner", "turns", "rules", "restocked"}
 
 
 def test_state_attributes():

@@ -199,6 +199,43 @@ def test_a_sample_depends_only_on_the_view():
     assert samples[0] == samples[1]
 
 
+def after_a_reshuffle(players, seed):
+    """A position of a game of light moves a few moves after its first reshuffle."""
+    rng = random.Random(seed)
+    state = new_game(Rules.preset("classic"), players, seed)
+    moves_since = 0
+    while moves_since < 3:
+        state = state.apply(light_move(state, rng))
+        assert not state.finished, "a game that ended before its first reshuffle: pick another seed"
+        moves_since += state.shuffles > 0
+    return state
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 22), (2, 40), (4, 27)])
+def test_after_a_reshuffle_a_sample_deals_the_cards_it_did_not_restock_to_the_others(players, seed):
+    state = after_a_reshuffle(players, seed)
+    seat = state.turn
+    observation = Observation(state.view(seat))
+    others = {c for other, hand in enumerate(state.hands) if other != seat for c in hand}
+    held = others - set(state.restocked)
+    assert held and set(observation.held) == held  # all there is to know of them
+    for dice in range(20):
+        sample = observation.sample(random.Random(dice))
+        assert sample.view(seat) == state.view(seat)
+        assert held <= {c for other, hand in enumerate(sample.hands) if other != seat for c in hand}
+        assert set(sample.draw_pile) <= set(state.restocked)
+    if players == 2:  # the opponent's hand less its restocked cards is known
+        assert held == set(state.hands[1 - seat]) - set(state.restocked)
+
+
+def test_a_sample_after_a_reshuffle_depends_only_on_the_view():
+    state = after_a_reshuffle(2, 22)
+    twin = with_hidden_cards_redealt(state, 9)
+    assert twin != state
+    samples = [Observation(s.view(s.turn)).sample(random.Random(3)).to_dict() for s in (state, twin)]
+    assert samples[0] == samples[1]
+
+
 def test_a_spectator_view_cannot_be_searched():
     with pytest.raises(ValueError, match="spectator"):
         Observation(new_game(Rules.preset("classic"), 2, 1).view(None))

@@ -10,6 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.engine import IllegalMove, Move, Rules, State, new_game, replay
+from games.engine.cards import CARD_TEXT
 
 from .helpers import deck, every_card
 from .reference import legal_moves as reference_moves
@@ -130,9 +131,12 @@ def strings_and_ints(value):
 
 
 def check_views_hide_secrets(state, seed):
+    """No view names a hidden card or the seed, but for ``restocked``: the cards the latest
+    reshuffle took from the discard pile (seen by all), the same in every view, in deck order."""
     data = state.to_dict()
     for viewer in [None, *range(len(data["hands"]))]:
         view = json.loads(json.dumps(state.view(viewer)))
+        assert view.pop("restocked") == data["restocked"] == [CARD_TEXT[c] for c in sorted(state.restocked)]
         hidden = set(data["draw_pile"])
         for seat, cards in enumerate(data["hands"]):
             if seat != viewer:
