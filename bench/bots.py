@@ -65,14 +65,16 @@ def match(level, preset, players, games, seed, each=False):
         seat = g % players
         rng = random.Random(f"bench-bots:{seed + g}")
         state = new_game(rules, players, seed + g)
+        history = []
         while not state.finished:
             if state.turn == seat:
                 start = time.process_time()
-                move = choose_move(state, level, rng)
+                move = choose_move(state, level, rng, history)
                 think += time.process_time() - start
                 moves += 1
             else:
                 move = choose_move(state, OPPONENT, rng)
+            history.append((state, move))
             state = state.apply(move)
         wins += state.winner == seat
         no_winner += state.winner is None

@@ -8,13 +8,13 @@ house rules (RULES.md section 13) where they change what a move is worth: a decl
 the table refuses is never made, a draw into ``elimination_hand`` is avoided, an ace
 that stops a jump saves the turn, a win under ``play_on`` is a win, attacks aim at the
 next player in play. ``clever`` and ``expert`` search (``games.search``: Monte Carlo
-playouts of greedy's best moves over deals sampled from what the bot has seen), with 400 and
-1500 playouts a move.
+playouts of greedy's best moves over deals sampled from what the bot has seen, and agreeing
+with what the others did, ``games.inference``), with 400 and 1500 playouts a move.
 """
 
 from itertools import islice
 
-from games.engine import IllegalMove
+from games.engine import IllegalMove, replay
 from games.engine.cards import ACE, IS_JOKER, IS_PENALTY, IS_QUESTION, JACK, RANK, SUIT
 from games.engine.generate import connected
 from games.engine.moves import ACCEPT, DRAW, PASS, PLAY, Move
@@ -36,9 +36,11 @@ FINISH_NEXT = 2.0  # the cards left can be played out in one winning play
 SAME_SUIT_LEFT = 0.25  # per card left of the suit to follow: a play for next turn
 
 
-def choose_move(state, level, rng):
+def choose_move(state, level, rng, history=()):
     """The move a bot of ``level`` makes in ``state`` (whose turn it is); ``rng`` is a
-    ``random.Random``, so a seeded one makes the choice reproducible.
+    ``random.Random``, so a seeded one makes the choice reproducible. ``history``: the
+    ``(position, move)`` pairs that led to ``state``, oldest first, which the search levels
+    read (through the mover's view) to infer the others' hands.
 
     A hand full of questions and answers can have millions of legal orderings, so a bot
     weighs at most ``MOVE_LIMIT`` of them (the shorter plays come first), plus drawing."""
@@ -51,11 +53,11 @@ def choose_move(state, level, rng):
         at_one_card = state.rules.niko_kadi_missed == "at-one-card" and _cards_after(state, move) == 1
         return _declared(state, move, _finishes_next(state, move) or (at_one_card and move.kind == PLAY))
     if level in LEVELS:
-        return analyse(state, level, rng)[0]
+        return analyse(state, level, rng, history)[0]
     raise ValueError(f"no bot level {level!r}; the levels are {', '.join(LEVELS)}")
 
 
-def analyse(state, level, rng):
+def analyse(state, level, rng, history=()):
     """``(move, win_chance)``: the move search ``level`` ("clever" or "expert") makes in
     ``state`` and its estimated chance (0 to 1) that the seat to move wins the game, from
     what that seat can see. Costs what the level's move costs (``games.search.BUDGETS``)."""
@@ -63,8 +65,28 @@ def analyse(state, level, rng):
 
     if level not in search.BUDGETS:
         raise ValueError(f"{level!r} does not search; the search levels are {', '.join(search.BUDGETS)}")
-    analysis = search.analyse(state, level, rng)
+    analysis = search.analyse(state, level, rng, history)
     return analysis.move, analysis.win_chance
+
+
+def searches(level):
+    """Whether bots of ``level`` search (and so read the game's earlier moves)."""
+    from games import search
+
+    return level in search.BUDGETS
+
+
+def replayed_history(state, first, moves):
+    """The ``(position, move)`` pairs of ``state``'s game, replayed from its deal (seat
+    ``first`` to play first) through ``moves`` (texts), for ``choose_move``; empty when they
+    do not lead to ``state`` (a game stored before some change of the engine, say)."""
+    try:
+        states = replay(state.rules, state.players, state.seed, moves, first)
+    except (IllegalMove, ValueError):
+        return ()
+    if states[-1] != state:
+        return ()
+    return list(zip(states[:-1], map(Move.parse, moves), strict=True))
 
 
 def forfeit_move(state):

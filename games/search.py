@@ -23,20 +23,27 @@ light policy's playouts can tell, not short of samples. A tree below the root mo
 same budget (55 against 68 wins in 100 games): with a few hundred playouts per root move
 its statistics stay thin.
 
-What an opponent's play tells of its hand was measured twice and not kept (the figures:
-bench/README.md, "`bots.py`"). A public record of each seat's draws and recent plays, with
-deals redrawn until greedy holding them would have played so (commits 1d2dcf1 and 6639545,
-reverted by c9e0310), gained about 3 points heads-up, within the noise, nothing at four
-players, and cost ``State.apply`` 15-18%. Deals agreeing with each opponent's Niko Kadi
-flag, playouts nearer greedy for the opponents, a playout policy tuned against greedy, and
-priors on which ranks greedy holds (commit 23bdbd7, reverted by fcb1cea) gained nothing
-either; the priors, right on average, lost games. Playouts in which the
-opponents play exactly as greedy does (commit 178be24, reverted by e30b063) gained about
-3 points heads-up over 300 seeds, within the noise, at 2.5 times the think time, and lost 7
-at four players. Yet dealt the true hands (an experiment) the search wins 95%: the hands
-are worth the most, and greedy's play tells little of them.
+What the opponents' moves tell of their hands (``games.inference``), given the game's
+history: a deal is redrawn, up to ``DEAL_TRIES`` times, until greedy holding each
+opponent's hand in it would have made that opponent's plays since it last received cards,
+and could not have played where it last drew. Kept: over heads-up classic seeds 1..1000 of
+``bench/bots.py`` it won 678 games where the search without it won 631 (the figures:
+bench/README.md, "`bots.py`"). Two earlier tries, which kept such a record in ``State``
+(commits 1d2dcf1 and 6639545, reverted by c9e0310), gained about 3 points over 600 seeds.
+The true hands of greedy players always agree with this record (tests/games/test_inference.py):
+the card an unanswered question brings with its play, a last card greedy keeps rather than
+empty its hand without winning, or a card back from a reshuffle each had made them disagree.
+Deals agreeing with each opponent's Niko Kadi flag, playouts nearer greedy for the
+opponents, a playout policy tuned against greedy, and priors on which ranks greedy holds
+(commit 23bdbd7, reverted by fcb1cea) gained nothing; the priors, right on average, lost
+games. Playouts in which the opponents play exactly as greedy does (commit 178be24,
+reverted by e30b063) gained about 3 points heads-up over 300 seeds, within the noise, at
+2.5 times the think time, and lost 7 at four players. Dealt the true hands (an experiment)
+the search wins 95%: the hands are worth the most. What a reshuffle put in the draw pile
+(``State.restocked``) changed 23 of 1,000 heads-up games, 12 won and 11 lost.
 
-The search reads the position only through ``state.view(seat)``: it cannot see hidden cards.
+The search reads the position, and each earlier one, only through ``view(seat)``: it cannot
+see hidden cards.
 """
 
 import random
@@ -48,6 +55,7 @@ from games.engine.determinize import Observation
 from games.engine.moves import Move
 from games.engine.playout import playout
 from games.engine.transitions import apply
+from games.inference import Record
 
 
 @dataclass(frozen=True)
@@ -60,6 +68,7 @@ class Budget:
 BUDGETS = {"clever": Budget(400, 1.0), "expert": Budget(1500, 3.0)}
 ROOT_MOVES = 6
 DECLARED_REDEALS = 6  # tries to give each declared opponent a hand that can finish
+DEAL_TRIES = 20  # ... and, with a record of their moves, one that agrees with it
 PLAYOUT_LIMIT = 400  # moves per playout before the hands are compared
 
 
@@ -83,12 +92,15 @@ class _Node:
         self.wins = 0.0
 
 
-def analyse(state, level, rng):
+def analyse(state, level, rng, history=()):
     """Search ``state`` for the seat to move with the budget of search ``level``; an
-    ``Analysis``. Reads the position only through the mover's view."""
+    ``Analysis``. ``history``: the ``(position, move)`` pairs that led to ``state``, oldest
+    first (or the latest of them), for the opponent model (``games.inference``). Reads the
+    positions only through the mover's view."""
     budget = BUDGETS[level]
     observation = Observation(state.view(state.turn))
-    first = _deal(observation, rng)
+    record = Record(history, state, observation.seat) if history else None
+    first = _deal(observation, rng, record)
     candidates = _candidate_moves(first)
     ranked = sorted(((_score(first, m), i, m) for i, m in enumerate(candidates)), reverse=True)
     roots = [_Node(move, observation.seat) for _, _, move in ranked[:ROOT_MOVES]]
@@ -101,7 +113,7 @@ def analyse(state, level, rng):
             for node in roots:  # every root move on the same deal, with the same playout dice
                 _iterate(node, deal, random.Random(dice))
             deals += 1
-            deal = _deal(observation, rng)
+            deal = _deal(observation, rng, record)
     best = sorted(roots, key=_mean, reverse=True)  # stable: between equal means, greedy's order
     figures = [(n.move, _mean(n), n.visits) for n in best]
     move = _declaring(first, best[0].move)
@@ -112,16 +124,19 @@ def _mean(node):
     return node.wins / node.visits if node.visits else 0.0
 
 
-def _deal(observation, rng):
+def _deal(observation, rng, record):
     """A sampled position; redrawn a few times until each opponent who declared Niko Kadi
-    holds a hand that can finish (as their declaration claims)."""
+    holds a hand that can finish (as their declaration claims) and, with a ``record``, would
+    have made its latest moves (``games.inference``). Else the last one drawn."""
     rules = observation.rules
     claims = [
         seat for seat, declared in enumerate(observation.declared) if declared and seat != observation.seat
     ]
     state = observation.sample(rng)
-    for _ in range(DECLARED_REDEALS):
-        if all(can_finish(state.hands[seat], rules) for seat in claims):
+    for _ in range(DECLARED_REDEALS if record is None else DEAL_TRIES):
+        if all(can_finish(state.hands[seat], rules) for seat in claims) and (
+            record is None or record.agrees(state)
+        ):
             break
         state = observation.sample(rng)
     return state

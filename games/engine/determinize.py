@@ -35,7 +35,7 @@ class Observation:
         self.turn = view["turn"]
         self.direction = view["direction"]
         self.suit = None if view["suit"] is None else parse_suit(view["suit"])
-        self.pending = _pending(view["pending"])
+        self.pending = read_pending(view["pending"])
         self.declared = tuple(view["declared"])
         self.drawn = None if view["drawn"] is None else parse_card(view["drawn"])
         self.turns = view["turns"]
@@ -92,7 +92,8 @@ class Observation:
         )
 
 
-def _pending(pending):
+def read_pending(pending):
+    """A view's ``pending`` dict as ``State.pending`` holds it."""
     if pending is None:
         return None
     kind = pending["kind"]
