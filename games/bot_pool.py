@@ -33,16 +33,19 @@ def default_size():
     return max(1, (os.cpu_count() or 2) - 1)
 
 
-def choose(position, level, seed):
+def choose(position, level, seed, game_moves=None):
     """The move text a bot of ``level`` plays in ``position`` (a ``State.to_dict()``),
-    its choices drawn from ``random.Random(seed)``."""
-    return str(bots.choose_move(State.from_dict(position), level, random.Random(seed)))
+    its choices drawn from ``random.Random(seed)``. ``game_moves``: ``(first seat, move
+    texts)`` of the game so far, which a search bot replays to read the others' moves."""
+    state = State.from_dict(position)
+    history = bots.replayed_history(state, *game_moves) if game_moves else ()
+    return str(bots.choose_move(state, level, random.Random(seed), history))
 
 
-def think(position, level, seed):
-    """An asyncio future of ``choose(position, level, seed)``, thought in the pool."""
+def think(position, level, seed, game_moves=None):
+    """An asyncio future of ``choose(position, level, seed, game_moves)``, thought in the pool."""
     loop = asyncio.get_running_loop()
-    return loop.run_in_executor(_executor(), choose, position, level, seed)
+    return loop.run_in_executor(_executor(), choose, position, level, seed, game_moves)
 
 
 def _executor():

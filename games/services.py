@@ -551,7 +551,7 @@ def play_bot_move(game_id):
     if player is None or not _bot_level(player):
         return None
     thought_at = game.seq
-    move = bots.choose_move(game.engine_state(), _bot_level(player), random.Random(_bot_seed(game)))
+    move = _bot_choice(game, game.engine_state(), _bot_level(player))
     with transaction.atomic():
         game = _locked_game(game_id)
         if game.seq != thought_at:
@@ -689,13 +689,29 @@ def _play_bot_turn(game, player, move=None):
     position (the caller checked the event number), or, without one, a move thought here."""
     state = game.engine_state()
     if move is None or state.problem(move) is not None:
-        move = bots.choose_move(state, _bot_level(player), random.Random(_bot_seed(game)))
+        move = _bot_choice(game, state, _bot_level(player))
     else:
         move = Move.parse(move)
     after = state.apply(move)
     row = _record(game, player.seat, move, state, after)
     _after_move(game, after)
     return row
+
+
+def _bot_choice(game, state, level):
+    """The move a bot of ``level`` makes at ``state``, ``game``'s position, thought here; a
+    search bot reads the game's moves so far (``game_moves``)."""
+    history = bots.replayed_history(state, *game_moves(game.pk)) if bots.searches(level) else ()
+    return bots.choose_move(state, level, random.Random(_bot_seed(game)), history)
+
+
+def game_moves(game_id):
+    """``(first seat, move texts)`` of a game so far, oldest first, for a search bot
+    (``bot_pool.choose``); None before its first move. One query."""
+    rows = list(
+        MoveRow.objects.filter(game_id=game_id).order_by("index").values_list("game__first_seat", "text")
+    )
+    return (rows[0][0], [text for _, text in rows]) if rows else None
 
 
 def _bot_seed(game):

@@ -21,7 +21,7 @@ import logging
 from django.conf import settings
 from django.utils import timezone
 
-from games import bot_pool, presence, services
+from games import bot_pool, bots, presence, services
 from games.live import readings
 from games.live.db_calls import db_call
 
@@ -61,7 +61,7 @@ class TableClock:
                     turn = await db_call(_next_turn)(self.table_id, played)
                 played = None
                 # a bot thinks in the pool while its delay runs, out of any transaction
-                thinking = bot_pool.think(*turn.think) if turn is not None and turn.think else None
+                thinking = await _thinking(turn) if turn is not None and turn.think else None
                 if turn is not None and await self._sleep_until(turn.due):
                     move = await _thought(thinking, turn)
                     row = await db_call(services.play_server_turn)(turn, move=move)
@@ -108,6 +108,14 @@ def _next_turn(table_id, news, change=None, fresh=False):
         latest = readings.latest(table_id, news, reuse=news is None, change=change)
     game = latest.reading.game
     return None if game is None else services.server_turn(game, latest.reading.players)
+
+
+async def _thinking(turn):
+    """The bot's move, being thought in the pool: a search bot's with the game's moves so
+    far (one query), which it reads for what the others' moves tell of their hands."""
+    position, level, seed = turn.think
+    moves = await db_call(services.game_moves)(turn.game_id) if bots.searches(level) else None
+    return bot_pool.think(position, level, seed, moves)
 
 
 async def _thought(thinking, turn):

@@ -43,6 +43,20 @@ async def test_the_pool_thinks_the_move_this_process_would(pool, level):
         assert thought == bot_pool.choose(position, level, f"seed:{n}")
 
 
+async def test_the_pool_replays_the_games_moves_as_this_process_would(pool):
+    rng = random.Random(3)
+    state = new_game(Rules.preset("classic"), 2, 7)
+    texts = []
+    for _ in range(6):
+        move = bots.choose_move(state, "greedy", rng)
+        texts.append(str(move))
+        state = state.apply(move)
+    position = state.to_dict()
+    assert not state.finished and len(bots.replayed_history(state, 0, texts)) == 6
+    thought = await bot_pool.think(position, "expert", 2, (0, texts))
+    assert thought == bot_pool.choose(position, "expert", 2, (0, texts))
+
+
 async def test_without_a_pool_a_thread_thinks_the_same_move(settings):
     settings.BOT_POOL_SIZE = 0
     position = positions()[0]
@@ -84,8 +98,23 @@ def test_a_move_thought_before_the_game_moved_on_is_not_played(bot_game, user):
 def test_a_thought_move_that_is_not_legal_here_is_thought_again(bot_game):
     turn = services.next_server_turn(bot_game.table_id)
     hand = bot_game.engine_state().hands[0]  # cards the bot does not hold
+    moves = services.game_moves(bot_game.pk)
     row = services.play_server_turn(turn, move=CARD_TEXT[hand[0]])
-    assert row.seat == 1 and row.text == bot_pool.choose(*turn.think)
+    assert row.seat == 1 and row.text == bot_pool.choose(*turn.think, moves)
+
+
+@pytest.mark.django_db
+def test_a_search_bot_is_given_the_games_moves_so_far(bot_game):
+    """What the others did tells the search of their hands: the game's moves, replayed."""
+    moves = services.game_moves(bot_game.pk)
+    texts = list(bot_game.moves.order_by("index").values_list("text", flat=True))
+    assert moves == (bot_game.first_seat, texts)
+    state = bot_game.engine_state()
+    history = bots.replayed_history(state, *moves)
+    assert [str(move) for _, move in history] == moves[1] and len(moves[1]) >= 1
+    assert history[0][0] == new_game(state.rules, state.players, state.seed, bot_game.first_seat)
+    assert bots.replayed_history(state, moves[0], []) == ()  # not this position's moves
+    assert bots.replayed_history(state, moves[0], ["not a move"]) == ()
 
 
 def test_the_pool_is_off_the_event_loop(pool):
