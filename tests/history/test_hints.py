@@ -15,6 +15,7 @@ from games import bots
 from games.engine import Rules, new_game
 from games.models import Game
 from history.hints import advice, seat_position, strongest_level
+from tests.engine.test_playout import after_a_reshuffle
 from tests.history.helpers import new_game as new_table_game
 from tests.history.helpers import play_to_the_end
 
@@ -42,6 +43,14 @@ def test_the_position_built_from_a_view_shows_that_view(seed, moves, players):
     built = seat_position(view, random.Random(seed))
     assert built.view(state.turn) == view
     assert built.seed != state.seed
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 22), (4, 27)])
+def test_the_position_built_after_a_reshuffle_keeps_what_it_restocked(players, seed):
+    state = after_a_reshuffle(players, seed)
+    view = state.view(state.turn)
+    assert view["restocked"]
+    assert seat_position(view, random.Random(seed)).view(state.turn) == view
 
 
 @settings(max_examples=25, deadline=None)
