@@ -50,7 +50,8 @@ def choose_move(state, level, rng, history=()):
         return _declared(state, move, _cards_after(state, move) <= 1)
     if level == "greedy":
         move = max(moves, key=lambda m: (_score(state, m), rng.random()))
-        return greedy_declaring(state, move)
+        at_one_card = state.rules.niko_kadi_missed == "at-one-card" and _cards_after(state, move) == 1
+        return _declared(state, move, _finishes_next(state, move) or (at_one_card and move.kind == PLAY))
     if level in LEVELS:
         return analyse(state, level, rng, history)[0]
     raise ValueError(f"no bot level {level!r}; the levels are {', '.join(LEVELS)}")
@@ -99,13 +100,6 @@ def forfeit_move(state):
             continue
         return Move(kind)
     return next(state.iter_legal_moves())
-
-
-def greedy_declaring(state, move):
-    """``move`` as greedy makes it: declaring Niko Kadi when it leaves a hand that can finish
-    next turn (or, under ``niko_kadi_missed: at-one-card``, one card), if the table allows."""
-    at_one_card = state.rules.niko_kadi_missed == "at-one-card" and _cards_after(state, move) == 1
-    return _declared(state, move, _finishes_next(state, move) or (at_one_card and move.kind == PLAY))
 
 
 def _declared(state, move, wanted):

@@ -5,15 +5,15 @@ Greedy bots, and people much of the time, play when they can and make the play t
 the most while keeping aces and jokers (``games.bots._score``). Since an opponent last
 received cards, the hand it held before each of its plays is its hand now plus the cards it
 has played since, so a sampled deal can be checked against those plays: it agrees when
-greedy, holding that hand, would have made each of them, declaring Niko Kadi or not alike.
-When the cards it last received came from drawing with nothing pending, at most one of the
-cards it has held since (the card drawn) could have begun a play then.
+greedy, holding that hand, would have made each of them. When the cards it last received
+came from drawing with nothing pending, at most one of the cards it has held since (the card
+drawn) could have begun a play then.
 
 A ``Record`` reads the game's earlier positions only through ``State.view(seat)`` and the
 moves everyone saw, so it holds nothing the seat could not know.
 """
 
-from games.bots import _candidate_moves, _score, greedy_declaring
+from games.bots import _candidate_moves, _score
 from games.engine import State
 from games.engine.cards import parse_card, parse_suit
 from games.engine.determinize import read_pending
@@ -101,7 +101,7 @@ class Record:
                 if not set(move.cards).isdisjoint(hand):
                     return False  # it holds a card it played (back from a reshuffle): not since
                 hand = hand + move.cards  # the hand it held just before that play
-                if not _greedy_would(seen.with_hand(rules, hand), move):
+                if not _greedy_would(seen.with_hand(rules, hand), move.with_declare(False)):
                     return False
             drew_in = self.drew_in[other]
             if drew_in is not None and not _could_draw(drew_in, rules, hand):
@@ -122,14 +122,10 @@ def _could_draw(drew_in, rules, held):
 
 
 def _greedy_would(state, move):
-    """Whether ``move`` is legal here, no move scores better for greedy (ties: either would
-    do), and it declares Niko Kadi as greedy would. The longer plays, which greedy favours,
-    are weighed first."""
-    plain = move.with_declare(False)
+    """Whether ``move`` is legal here and no move scores better for greedy (ties: either
+    would do). The longer plays, which greedy favours, are weighed first."""
     moves = _candidate_moves(state)
-    if plain not in moves:
+    if move not in moves:
         return False
-    bar = _score(state, plain) + EPSILON
-    if any(_score(state, m) > bar for m in reversed(moves)):
-        return False
-    return move.kind == DRAW or greedy_declaring(state, plain).declare == move.declare
+    bar = _score(state, move) + EPSILON
+    return not any(_score(state, m) > bar for m in reversed(moves))

@@ -25,11 +25,10 @@ its statistics stay thin.
 
 What the opponents' moves tell of their hands (``games.inference``), given the game's
 history: a deal is redrawn, up to ``DEAL_TRIES`` times, until greedy holding each
-opponent's hand in it would have made that opponent's plays since it last received cards
-(declaring Niko Kadi or not as greedy would), and could not have played where it last drew.
-Kept: over heads-up classic seeds 1..1000 of ``bench/bots.py`` it won 681 games where the
-search without it won 631 (678 without the declarations; the figures: bench/README.md,
-"`bots.py`"). Two earlier tries, which kept such a record in ``State``
+opponent's hand in it would have made that opponent's plays since it last received cards,
+and could not have played where it last drew. Kept: over heads-up classic seeds 1..1000 of
+``bench/bots.py`` it won 678 games where the search without it won 631 (the figures:
+bench/README.md, "`bots.py`"). Two earlier tries, which kept such a record in ``State``
 (commits 1d2dcf1 and 6639545, reverted by c9e0310), gained about 3 points over 600 seeds.
 The true hands of greedy players always agree with this record (tests/games/test_inference.py):
 the card an unanswered question brings with its play, a last card greedy keeps rather than

@@ -51,17 +51,6 @@ def test_a_deal_that_greedy_would_not_have_played_so_is_refused():
     assert not record.agrees(back)  # a sample may deal it 5H again after a reshuffle: not so
 
 
-def test_a_play_tells_whether_the_cards_kept_could_finish():
-    """Greedy declares Niko Kadi exactly when the cards it keeps can finish next turn."""
-    state = build(hands=["4C 6C", "5H 7S 7C", "KD 3C"], discard=["9H"], turn=1)
-    after = play(state, "5H !")
-    said = Record([(state, Move.parse("5H !"))], after, 2)
-    silent = Record([(state, Move.parse("5H"))], play(state, "5H"), 2)
-    assert said.agrees(after) and not silent.agrees(after)
-    twin = build(hands=["4C 6C", "10S 7C", "KD 3C"], discard=["9H", "5H"], turn=2)
-    assert silent.agrees(twin) and not said.agrees(twin)
-
-
 def test_a_draw_with_nothing_pending_says_at_most_the_card_drawn_could_follow():
     state = build(hands=["4C 6C", "KD 3C"], discard=["9H"], draws=["5S"], turn=0)
     after = play(state, "draw")
