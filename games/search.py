@@ -24,23 +24,25 @@ same budget (55 against 68 wins in 100 games): with a few hundred playouts per r
 its statistics stay thin.
 
 What the opponents' moves tell of their hands (``games.inference``), given the game's
-history: a deal is redrawn, up to ``DEAL_TRIES`` times, until greedy holding each
-opponent's hand in it would have made that opponent's plays since it last received cards,
-and could not have played where it last drew. Kept: over heads-up classic seeds 1..1000 of
+history: a deal is redrawn, up to ``DEAL_TRIES`` times, until greedy holding each opponent's
+hand in it would have made that opponent's plays since it last received cards, and could not
+have played where it last drew. Kept: over heads-up classic seeds 1..1000 of
 ``bench/bots.py`` it won 678 games where the search without it won 631 (the figures:
-bench/README.md, "`bots.py`"). Two earlier tries, which kept such a record in ``State``
-(commits 1d2dcf1 and 6639545, reverted by c9e0310), gained about 3 points over 600 seeds.
-The true hands of greedy players always agree with this record (tests/games/test_inference.py):
-the card an unanswered question brings with its play, a last card greedy keeps rather than
-empty its hand without winning, or a card back from a reshuffle each had made them disagree.
-Deals agreeing with each opponent's Niko Kadi flag, playouts nearer greedy for the
-opponents, a playout policy tuned against greedy, and priors on which ranks greedy holds
-(commit 23bdbd7, reverted by fcb1cea) gained nothing; the priors, right on average, lost
-games. Playouts in which the opponents play exactly as greedy does (commit 178be24,
-reverted by e30b063) gained about 3 points heads-up over 300 seeds, within the noise, at
-2.5 times the think time, and lost 7 at four players. Dealt the true hands (an experiment)
-the search wins 95%: the hands are worth the most. What a reshuffle put in the draw pile
-(``State.restocked``) changed 23 of 1,000 heads-up games, 12 won and 11 lost.
+bench/README.md, "`bots.py`"); checking the plays' Niko Kadi declarations against greedy's
+too won 681 heads-up but 68 of 200 four-player games against 75 (reverted). Two earlier
+tries, which kept such a record in ``State`` (commits 1d2dcf1 and 6639545, reverted by
+c9e0310), gained about 3 points over 600 seeds. The true hands of greedy players always
+agree with this record (tests/games/test_inference.py): the card an unanswered question
+brings with its play, a last card greedy keeps rather than empty its hand without winning,
+or a card back from a reshuffle each had made them disagree. Deals agreeing with each
+opponent's Niko Kadi flag, playouts nearer greedy for the opponents, a playout policy tuned
+against greedy, and priors on which ranks greedy holds (commit 23bdbd7, reverted by fcb1cea)
+gained nothing; the priors, right on average, lost games. Playouts in which the opponents
+play exactly as greedy does (commit 178be24, reverted by e30b063) gained about 3 points
+heads-up over 300 seeds, within the noise, at 2.5 times the think time, and lost 7 at four
+players. Dealt the true hands (an experiment) the search wins 95%: the hands are worth the
+most. What a reshuffle put in the draw pile (``State.restocked``) changed 23 of 1,000 heads-
+up games, 12 won and 11 lost.
 
 The search reads the position, and each earlier one, only through ``view(seat)``: it cannot
 see hidden cards.
