@@ -41,8 +41,8 @@ gained nothing; the priors, right on average, lost games. Playouts in which the 
 play exactly as greedy does (commit 178be24, reverted by e30b063) gained about 3 points
 heads-up over 300 seeds, within the noise, at 2.5 times the think time, and lost 7 at four
 players. Dealt the true hands (an experiment) the search wins 95%: the hands are worth the
-most. What a reshuffle put in the draw pile (``State.restocked``) changed 23 of 1,000 heads-
-up games, 12 won and 11 lost.
+most. What a reshuffle put in the draw pile (``State.restocked``) changed 23 of 1,000
+heads-up games, 12 won and 11 lost.
 
 The search reads the position, and each earlier one, only through ``view(seat)``: it cannot
 see hidden cards.
