@@ -61,8 +61,10 @@ class Record:
         players = now.players
         self.plays = [[] for _ in range(players)]
         self.drew_in = [None] * players
-        open_seats = {other for other in range(players) if other != seat}
-        after = now.view(seat)["hand_sizes"]
+        seen_now = now.view(seat)
+        # a seat out of play holds no cards, whatever it held when it played
+        open_seats = {other for other in range(players) if other != seat and not seen_now["placed"][other]}
+        after = seen_now["hand_sizes"]
         for index in range(len(history) - 1, -1, -1):
             if not open_seats:
                 break

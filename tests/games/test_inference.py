@@ -51,6 +51,15 @@ def test_a_deal_that_greedy_would_not_have_played_so_is_refused():
     assert not record.agrees(back)  # a sample may deal it 5H again after a reshuffle: not so
 
 
+def test_a_seat_out_of_play_is_not_inferred():
+    """Its cards went under the draw pile: its plays say nothing of a hand it no longer has."""
+    state = build(hands=["4C 6C", "5H 10S 7C", "KD 3C"], discard=["9H"], turn=1)
+    after = play(state, "5H")
+    gone = after.resign(1)
+    record = Record([(state, Move.parse("5H")), (after, Move.resign(1))], gone, 2)
+    assert record.plays[1] == [] and record.agrees(gone)
+
+
 def test_a_draw_with_nothing_pending_says_at_most_the_card_drawn_could_follow():
     state = build(hands=["4C 6C", "KD 3C"], discard=["9H"], draws=["5S"], turn=0)
     after = play(state, "draw")
