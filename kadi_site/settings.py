@@ -143,7 +143,7 @@ if REDIS_URL:
         },
     }
 else:
-    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    CHANNEL_LAYERS = {"default": {"BACKEND": "games.live.memory_layer.InMemoryChannelLayer"}}
 
 
 def cache_url(channel_layer_url: str) -> str:

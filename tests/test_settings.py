@@ -47,7 +47,7 @@ def test_defaults_are_for_local_development(monkeypatch):
     assert config["DEBUG"] is True
     assert config["DATABASES"]["default"]["ENGINE"] == "django.db.backends.sqlite3"
     assert config["DATABASES"]["default"]["NAME"] == str(ROOT / "db.sqlite3")
-    assert config["CHANNEL_LAYERS"]["default"]["BACKEND"] == "channels.layers.InMemoryChannelLayer"
+    assert config["CHANNEL_LAYERS"]["default"]["BACKEND"] == "games.live.memory_layer.InMemoryChannelLayer"
     assert config["STORAGES"]["staticfiles"]["BACKEND"].endswith(".StaticFilesStorage")
     assert "SECURE_SSL_REDIRECT" not in config
 

@@ -10,7 +10,7 @@ from tests.games.helpers import put_position
 
 @pytest.fixture(autouse=True)
 def api_settings(settings):
-    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "games.live.memory_layer.InMemoryChannelLayer"}}
     settings.API_KEEPALIVE_SECONDS = 0.2
     settings.PRESENCE_BATCH_SECONDS = 0  # who comes and goes told at once, no task left for later
     channel_layers.backends.clear()

@@ -11,7 +11,7 @@ from tests.realtime.servers import DaphneServer, database_url
 
 @pytest.fixture(autouse=True)
 def live_settings(settings):
-    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "games.live.memory_layer.InMemoryChannelLayer"}}
     settings.PRESENCE_BATCH_SECONDS = 0  # who comes and goes told at once (batches: their own test)
     channel_layers.backends.clear()
     yield

@@ -1,0 +1,28 @@
+"""The channel layer without Redis (the embedded default, one process): Channels' in-memory
+layer, cleaning out expired messages and group memberships once a second.
+
+Channels' own layer cleans at every ``receive`` and every ``group_send``, each time walking
+every channel with messages waiting and every membership of every group. A socket's
+consumer receives at every message, so each move's news paid for a walk over all the
+process's sockets once per socket it reached: the cost of a move grew with the sockets
+open. At 50 tables of 4 (600 memberships: each socket's table, account and log-in session)
+that walk was a quarter of the server's CPU (py-spy of ``bench/realtime.py`` on SQLite).
+Messages expire after a minute and memberships after a day, so cleaning once a second
+changes when they go by at most that second.
+"""
+
+import time
+
+from channels.layers import InMemoryChannelLayer as ChannelsInMemoryChannelLayer
+
+
+class InMemoryChannelLayer(ChannelsInMemoryChannelLayer):
+    clean_every_seconds = 1.0
+    _cleaned_at = None  # time.monotonic() of the last cleaning
+
+    def _clean_expired(self):
+        now = time.monotonic()
+        if self._cleaned_at is not None and now - self._cleaned_at < self.clean_every_seconds:
+            return
+        self._cleaned_at = now
+        super()._clean_expired()
