@@ -2,7 +2,8 @@
 layer, cleaning out expired messages and group memberships once a second.
 
 Channels' own layer cleans at every ``receive`` and every ``group_send``, each time walking
-every channel with messages waiting and every membership of every group. A socket's
+every channel it keeps a queue for (each socket's, while it waits for a message) and every
+membership of every group. A socket's
 consumer receives at every message, so each move's news paid for a walk over all the
 process's sockets once per socket it reached: the cost of a move grew with the sockets
 open. At 50 tables of 4 (600 memberships: each socket's table, account and log-in session)
