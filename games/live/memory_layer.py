@@ -3,13 +3,12 @@ layer, cleaning out expired messages and group memberships once a second.
 
 Channels' own layer cleans at every ``receive`` and every ``group_send``, each time walking
 every channel it keeps a queue for (each socket's, while it waits for a message) and every
-membership of every group. A socket's
-consumer receives at every message, so each move's news paid for a walk over all the
-process's sockets once per socket it reached: the cost of a move grew with the sockets
-open. At 50 tables of 4 (600 memberships: each socket's table, account and log-in session)
-that walk was a quarter of the server's CPU (py-spy of ``bench/realtime.py`` on SQLite).
-Messages expire after a minute and memberships after a day, so cleaning once a second
-changes when they go by at most that second.
+membership of every group. A socket's consumer receives at every message, so each move's
+news paid for a walk over all the process's sockets once per socket it reached: the cost of
+a move grew with the sockets open. At 50 tables of 4 (600 memberships: each socket's table,
+account and log-in session) that walk was a quarter of the server's CPU (py-spy of
+``bench/realtime.py`` on SQLite). Messages expire after a minute and memberships after a
+day, so cleaning once a second changes when they go by at most that second.
 """
 
 import time
