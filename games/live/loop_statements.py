@@ -13,15 +13,20 @@ move refused, a move that is not the whole change, a statement that wrote nothin
 failed, the connection unavailable) returns None, and the move is made in a database
 thread as before (``services.submit_table_move``), which words every refusal.
 
-Each event loop has its own connection (psycopg's ``AsyncConnection`` in autocommit, made
-as Django makes the site's: values bound on the server, the statement prepared), made on
-first use and again once lost; it is closed with its loop. The loop's statements take
-turns on it: a round trip of a fraction of a millisecond each.
+Each event loop has a few connections of its own (psycopg's ``AsyncConnection`` in
+autocommit, made as Django makes the site's: values bound on the server, the statement
+prepared), up to ``CONNECTIONS_PER_LOOP``, made as statements need them and again once
+lost, and closed with their loop. Each carries one statement at a time. With one
+connection, moves that came together waited for each other: each statement's reply waits
+for the loop's turn to read it (a few ms on a loaded loop, busy with other tables' frames)
+before the next could go out. One move in eight found another's statement ahead of it, and
+a queue of 3 to 5 took 20 to 75 ms: a good part of the move latency's tail
+(docs/scaling.md, "Sixteenth round").
 """
 
 import asyncio
+import contextlib
 import logging
-import weakref
 
 import psycopg
 from django.db import connections
@@ -31,9 +36,9 @@ from games import services
 logger = logging.getLogger(__name__)
 
 CONNECT_TIMEOUT_SECONDS = 5
+CONNECTIONS_PER_LOOP = 4  # statements in flight at once from one event loop (see above)
 APPLICATION_NAME = "kadi event loop"  # as pg_stat_activity shows the connections
-_connections = {}  # event loop -> the task that made its AsyncConnection
-_closing = weakref.WeakSet()  # the loops that close their connection as they close
+_pools = {}  # event loop -> its LoopConnections
 
 
 def applies():
@@ -52,46 +57,62 @@ async def submit_move(game, user, text, client_move_id, expected_seq):
 
 
 async def _written(write):
-    connection = None
     try:
-        connection = await _connection()
-        async with connection.cursor() as cursor:
+        async with _pool().lent() as connection, connection.cursor() as cursor:
             await cursor.execute(*write.statement())
             result = await cursor.fetchone()
     except psycopg.IntegrityError:  # a client move id used already: the thread says so
         return None
     except psycopg.Error as error:  # the database out of reach, say: the thread tries, and words it
         logger.warning("A move went to a database thread: %r", error)
-        if connection is not None:
-            await _let_go(connection)
         return None
     return write.written_by(result)
 
 
-async def _connection():
-    """The loop's connection: made on first use, and again once lost (the database
-    restarted, say: the statement that found it lost went to a thread)."""
+def _pool():
+    """The running loop's ``LoopConnections``, made on first use."""
     loop = asyncio.get_running_loop()
-    made = _connections.get(loop)
-    if made is None or (made.done() and made.result().closed):
-        made = _connections[loop] = loop.create_task(_connect())
-        if loop not in _closing:
-            _close_with(loop)
-    try:
-        return await asyncio.shield(made)
-    except psycopg.Error:
-        _connections.pop(loop, None)  # the next move tries again
-        raise
+    pool = _pools.get(loop)
+    if pool is None:
+        pool = _pools[loop] = LoopConnections()
+        _close_with(loop, pool)
+    return pool
 
 
-async def _let_go(connection):
-    """Close the loop's ``connection``, whatever state a failure left it in: the next move
-    makes a new one."""
-    loop = asyncio.get_running_loop()
-    made = _connections.get(loop)
-    if made is not None and made.done() and made.exception() is None and made.result() is connection:
-        del _connections[loop]
-    await connection.close()
+class LoopConnections:
+    """An event loop's connections: each lent to one statement at a time, the one used
+    last first (so a quiet loop keeps to one), a new one made while fewer than
+    ``CONNECTIONS_PER_LOOP`` are open and all are lent; a statement finding them all lent
+    waits for one."""
+
+    def __init__(self):
+        self.free = []  # open and lent to no statement, the one given back last at the end
+        self.open = set()  # every connection made and not closed: closed with the loop
+        self.slots = asyncio.Semaphore(CONNECTIONS_PER_LOOP)
+
+    @contextlib.asynccontextmanager
+    async def lent(self):
+        """A connection for one statement. Raises ``psycopg.Error`` when none can be made
+        (the statement goes to a thread); a statement's failure other than a broken
+        constraint closes the connection, whatever state it left it in, and a new one is
+        made when needed."""
+        async with self.slots:
+            connection = self.free.pop() if self.free else None
+            if connection is None:
+                connection = await _connect()
+                self.open.add(connection)
+            try:
+                yield connection
+            except psycopg.IntegrityError:
+                raise
+            except psycopg.Error:
+                await connection.close()
+                raise
+            finally:
+                if connection.closed:
+                    self.open.discard(connection)
+                else:
+                    self.free.append(connection)
 
 
 async def _connect():
@@ -104,15 +125,14 @@ async def _connect():
     return await psycopg.AsyncConnection.connect(autocommit=True, **params)
 
 
-def _close_with(loop):
-    """Close the loop's connection when the loop closes (its socket, from any thread)."""
+def _close_with(loop, pool):
+    """Close ``pool``'s connections when ``loop`` closes (its socket, from any thread)."""
     close = loop.close
-    _closing.add(loop)
 
     def closing():
-        made = _connections.pop(loop, None)
-        if made is not None and made.done() and made.exception() is None:
-            made.result().pgconn.finish()
+        if _pools.pop(loop, None) is pool:
+            for connection in pool.open:
+                connection.pgconn.finish()
         close()
 
     loop.close = closing
