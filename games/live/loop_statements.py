@@ -19,9 +19,9 @@ prepared), up to ``CONNECTIONS_PER_LOOP``, made as statements need them and agai
 lost, and closed with their loop. Each carries one statement at a time. With one
 connection, moves that came together waited for each other: each statement's reply waits
 for the loop's turn to read it (a few ms on a loaded loop, busy with other tables' frames)
-before the next could go out. One move in eight found another's statement ahead of it, and
-a queue of 3 to 5 took 20 to 75 ms: a good part of the move latency's tail
-(docs/scaling.md, "Sixteenth round").
+before the next could go out. One move in eight found another's statement ahead of it;
+behind two or more, a statement took 9 to 24 ms at the median and up to 54: a good part of
+the move latency's tail (docs/scaling.md, "Sixteenth round").
 """
 
 import asyncio
