@@ -24,6 +24,7 @@ The server runs as in production (``DJANGO_DEBUG=0``). The database is made and 
 
 import argparse
 import asyncio
+import gc
 import json
 import os
 import random
@@ -150,7 +151,7 @@ class Pace:
 class Table:
     def __init__(self):
         self.pending = None  # (submitted at, event number it was made against, players yet to see it)
-        self.latencies = []
+        self.deliveries = []  # (submitted at, arrived at, event number it was made against, seat)
         self.moves = 0
         self.over = 0
 
@@ -171,7 +172,7 @@ async def player(ws, table, seat, deadline, pace):
         pending = table.pending
         if pending and seq > pending[1] and seat in pending[2]:
             pending[2].discard(seat)
-            table.latencies.append(arrived - pending[0])
+            table.deliveries.append((pending[0], arrived, pending[1], seat))
         if "results" in html:
             table.over += 1
             return
@@ -302,6 +303,27 @@ def cpu_words(spent, elapsed):
     )
 
 
+def write_deliveries(path, states):
+    with path.open("w") as out:
+        for number, state in enumerate(states):
+            for sent, arrived, seq, seat in state.deliveries:
+                delivery = {"table": number, "seq": seq, "seat": seat, "sent": sent, "arrived": arrived}
+                out.write(json.dumps(delivery) + "\n")
+
+
+def untimed_collector(function, *args):
+    """``function(*args)`` with this process's garbage collector off, as ``timeit`` does: else
+    its full passes (70 ms seen here, over the Django objects the set-up left) stall every
+    client at once, and the frames that arrive meanwhile are timed late, then the moves the
+    stalled players make go out together."""
+    gc.collect()
+    gc.disable()
+    try:
+        return function(*args)
+    finally:
+        gc.enable()
+
+
 def serving(workers):
     if not workers:
         return "one daphne process"
@@ -335,6 +357,13 @@ def main():
         type=float,
         default=0.5,
         help="each wait is the think time give or take this share of it, at random (default 0.5)",
+    )
+    parser.add_argument(
+        "--deliveries",
+        type=Path,
+        help="write every move's delivery to this file, a JSON line each: the table's number, the event "
+        "number the move was made against, the seat it reached, when it was sent and when it arrived "
+        "(time.perf_counter, the system's monotonic clock: a server-side trace can be laid beside it)",
     )
     args = parser.parse_args()
     shared = os.environ.get("DATABASE_URL", "").startswith("postgres") and os.environ.get("REDIS_URL")
@@ -382,7 +411,7 @@ def main():
     try:
         echo_think = args.think if args.echo_think is None else args.echo_think
         paces = Pace(echo_think, args.spread), Pace(args.think, args.spread)
-        figures = asyncio.run(run(server, tables, args.seconds, args.echo_rounds, *paces))
+        figures = untimed_collector(asyncio.run, run(server, tables, args.seconds, args.echo_rounds, *paces))
         echo, echo_time, echo_cpu, connecting, states, elapsed, cpu, idle = figures
         connect_time, memory_before, memory_after = connecting
     finally:
@@ -390,7 +419,9 @@ def main():
         log.close()
 
     moves = sum(state.moves for state in states)
-    latencies = [latency for state in states for latency in state.latencies]
+    latencies = [arrived - sent for state in states for sent, arrived, _, _ in state.deliveries]
+    if args.deliveries:
+        write_deliveries(args.deliveries, states)
     print(
         f"group_send echo (floor), {echo_think} s between a room's messages: {len(echo)} deliveries "
         f"in {echo_time:.1f} s; p50 {percentile(echo, 50) * 1000:.1f} ms, "
