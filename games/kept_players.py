@@ -7,7 +7,8 @@ the players a committed move leaves are those of the game at its new event numbe
 under it, they serve the next transaction here that locks the game at that very event, as
 new objects. What the kept ones were handed to (the table's live reading) never sees a
 later transaction's changes, nor the memo those of a transaction rolled back. A move made
-through another process moves the event on: the next move here reads the players afresh.
+through another process moves the event on: the table's live reading here, advanced by that
+move's change or read afresh, keeps the players it holds (``games.live.readings``).
 The key holds the game's seed beside its id, so that a database that hands out an id again
 (a test's) is not mistaken for the game kept.
 """

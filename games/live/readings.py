@@ -20,7 +20,7 @@ import zlib
 from collections import OrderedDict
 from dataclasses import dataclass, field
 
-from games import rows
+from games import kept_players, rows
 from games.models import Game, GamePlayer, Move, Table
 from games.table_page import MOVE_LOG_LENGTH, TableReading, read_table
 
@@ -53,7 +53,7 @@ def latest(table_id, news=None, reuse=False, change=None):
     when it is the step after it; else read from the database."""
     with _table_locks[table_id % len(_table_locks)]:
         found = _from_memory(table_id, news, reuse, change)
-        return found or _keep(table_id, read_table(Table.objects.get(pk=table_id)))
+        return found or _keep(table_id, _with_players_kept(read_table(Table.objects.get(pk=table_id))))
 
 
 def in_memory(table_id, news, change=None):
@@ -78,7 +78,7 @@ def _from_memory(table_id, news, reuse, change):
     if reuse or _as_new(kept.reading, news):
         return kept
     reading = _advanced_by(kept.reading, change) if change else None
-    return _keep(table_id, reading) if reading is not None else None
+    return _keep(table_id, _with_players_kept(reading)) if reading is not None else None
 
 
 def advance(table_id, change):
@@ -155,6 +155,18 @@ def _advanced(reading, base_seq, game, players, moves, state):
         game.table = reading.table
     recent = [*reversed(moves), *reading.moves][:MOVE_LOG_LENGTH]
     return TableReading(game.table, reading.seats, game, players, recent, state or game.engine_state())
+
+
+def _with_players_kept(reading):
+    """``reading``, its game's players kept for the game's next move here (``games.kept_players``),
+    as a move made here keeps them: else a game's first move in this process, and each move
+    after one made through another process, read them under the game's lock in a database
+    thread, where the event loop would have written the move alone (``games.live.loop_statements``).
+    Players read a moment after their game may be a move newer than it, never older: kept
+    under the game's event number, they then serve no move, whose game is past that event."""
+    if reading.game is not None:
+        kept_players.keep(reading.game, reading.players)
+    return reading
 
 
 def _keep(table_id, reading):

@@ -11,9 +11,11 @@ import pytest
 import websockets
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
+from django.db import connection
 from django.test import Client
 
 from deploy.prod import find_haproxy
+from games.live import loop_statements
 from kadi_site.asgi import application
 
 ORIGIN = (b"origin", b"http://127.0.0.1")
@@ -31,9 +33,27 @@ def needs_haproxy():
         if os.environ.get("CI"):
             pytest.fail("haproxy is not installed: .ci/run installs it (apt-get install haproxy)")
         pytest.skip("needs HAProxy (apt-get install haproxy; .ci/run installs it)")
+
+
 HOST = (b"host", b"127.0.0.1")  # the page's own origin: the socket is opened where it was served
 WAIT = 20  # seconds: only ever reached when a test fails
+WRITE_ALONE = "WITH updated AS (UPDATE"  # the start of a move's statement (services.AloneWrite)
 _ids = count(1)
+
+
+def statements_by_loop_connection(since=None):
+    """{backend pid: its last statement} of the connections the event loops made to this
+    database (``games.live.loop_statements``): of those whose last statement started at
+    ``since`` (the database's clock) or later, if given."""
+    query = "SELECT pid, query FROM pg_stat_activity"
+    query += " WHERE application_name = %s AND datname = current_database()"
+    params = [loop_statements.APPLICATION_NAME]
+    if since is not None:
+        query += " AND query_start >= %s"
+        params.append(since)
+    with connection.cursor() as cursor:
+        cursor.execute(query, params)
+        return dict(cursor.fetchall())
 
 
 @database_sync_to_async

@@ -13,25 +13,13 @@ from games import services
 from games.live import loop_statements
 from games.models import Game
 from tests.games.helpers import put_position
-from tests.realtime.helpers import open_client
+from tests.realtime.helpers import WRITE_ALONE, open_client, statements_by_loop_connection
 from tests.realtime.servers import database_url
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
     pytest.mark.skipif(connection.vendor != "postgresql", reason="the loop writes moves on PostgreSQL only"),
 ]
-WRITE_ALONE = "WITH updated AS (UPDATE"  # the start of a move's statement (services.AloneWrite)
-
-
-def statements_by_loop_connection():
-    """{backend pid: its last statement} of the connections the event loops made to this database."""
-    with connection.cursor() as cursor:
-        cursor.execute(
-            "SELECT pid, query FROM pg_stat_activity"
-            " WHERE application_name = %s AND datname = current_database()",
-            [loop_statements.APPLICATION_NAME],
-        )
-        return dict(cursor.fetchall())
 
 
 async def last_statement_of_the_loops_connection():
@@ -83,6 +71,21 @@ async def test_a_move_is_written_by_the_loops_own_connection_and_survives_losing
     assert await move_count(game) == 4
     new_pid, statement = await last_statement_of_the_loops_connection()
     assert new_pid != pid and statement.startswith(WRITE_ALONE)
+    await amani.close()
+    await bara.close()
+
+
+async def test_a_games_first_move_in_the_process_is_written_by_the_loop(game, user, baraka):
+    """No move of the game was made here before: its players come from the table's reading,
+    read when the page opened (``games.live.readings``)."""
+    amani = await open_client(game.table_id, user)
+    bara = await open_client(game.table_id, baraka)
+    await amani.move("7H", seq=0)
+    await bara.until(lambda f: f.sync == (game.pk, 1))
+
+    _, statement = await last_statement_of_the_loops_connection()
+    assert statement.startswith(WRITE_ALONE)
+    assert await move_count(game) == 1
     await amani.close()
     await bara.close()
 

@@ -24,7 +24,14 @@ from django.db import connection
 from games import services
 from games.models import Game, GamePlayer, Move, Table
 from tests.games.helpers import put_position
-from tests.realtime.helpers import Socket, needs_haproxy, needs_shared_stack, session_cookie
+from tests.realtime.helpers import (
+    WRITE_ALONE,
+    Socket,
+    needs_haproxy,
+    needs_shared_stack,
+    session_cookie,
+    statements_by_loop_connection,
+)
 from tests.realtime.servers import Topology, database_url
 
 pytestmark = [pytest.mark.django_db(transaction=True), needs_shared_stack]
@@ -87,6 +94,12 @@ def moves_of(game):
     ]
 
 
+def database_now():
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT now()")
+        return cursor.fetchone()[0]
+
+
 @database_sync_to_async
 def missed_turns(game, seat):
     return GamePlayer.objects.get(game=game, seat=seat).missed_turns
@@ -138,6 +151,29 @@ async def test_players_on_different_workers_play_chat_and_see_each_other_leave(
         people = await amani.until(lambda f: "people" in f.ids and baraka.name not in f.online)
         assert people.online == {user.name}
     assert await moves_of(live_game) == [(0, "7H", "player"), (1, "9H", "player")]
+
+
+async def test_a_workers_move_after_the_other_workers_is_written_by_its_event_loop(
+    topology, live_game, user, baraka
+):
+    """On the game's players as the worker's reading of the table holds them, advanced by
+    the other worker's move (``games.live.readings``): no players read under the game's lock
+    in a database thread."""
+    async with seated(topology, live_game.table_id, user, baraka) as (amani, bara):
+        # A worker's first move ever may go to a database thread, which prepares the statement.
+        await amani.move("7H", 0, "a1")
+        await bara.until(lambda f: f.sync == (live_game.pk, 1))
+        await bara.move("9H", 1, "b1")
+        await amani.until(lambda f: f.sync == (live_game.pk, 2))
+
+        started = await database_sync_to_async(database_now)()
+        await amani.move("draw", 2, "a2")
+        await bara.until(lambda f: f.sync == (live_game.pk, 3))
+        await bara.move("draw", 3, "b2")
+        await amani.until(lambda f: f.sync == (live_game.pk, 4))
+        written = await database_sync_to_async(statements_by_loop_connection)(started)
+    assert [statement.startswith(WRITE_ALONE) for statement in written.values()] == [True, True]
+    assert [text for _, text, _ in await moves_of(live_game)] == ["7H", "9H", "draw", "draw"]
 
 
 async def test_a_bots_turn_is_played_once_with_the_table_open_on_both_workers(topology, user, baraka):
