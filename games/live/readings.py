@@ -89,8 +89,10 @@ def advance(table_id, change):
             kept = _kept.get(table_id)
         if kept is None:
             return
-        parts = change.base_seq, change.game, change.players, change.moves, change.state
-        reading = _advanced(kept.reading, *parts)
+        # New rows, as another process makes from the change's message: the change's own
+        # rows hold the game as it was written (its position, its players, the move rows
+        # pointing back at it), which the move log would keep alive for a dozen moves.
+        reading = _advanced(kept.reading, *_rows(_values(change), change.state))
         if reading is not None:
             _keep(table_id, reading)
 
@@ -112,11 +114,14 @@ def game_at(table_id, seq):
 
 def pack(change):
     """``change`` as bytes for the other processes: the rows' field values, no objects."""
+    return pickle.dumps(_values(change), protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def _values(change):
     players = [rows.values(player) for player in change.players]
     moves = [rows.values(move) for move in change.moves]
     game = change.game
-    values = (FIELDS, change.base_seq, rows.values(game.table), rows.values(game), players, moves)
-    return pickle.dumps(values, protocol=pickle.HIGHEST_PROTOCOL)
+    return FIELDS, change.base_seq, rows.values(game.table), rows.values(game), players, moves
 
 
 def _advanced_by(reading, packed):
@@ -127,16 +132,23 @@ def _advanced_by(reading, packed):
 
 
 def _unpack(packed):
-    """The rows of a packed change (see ``pack``), or None if they were packed with other
-    fields than this server's models have."""
-    fields, base_seq, table, game, players, moves = pickle.loads(packed)  # our servers' bytes, through Redis
+    """The rows of a packed change (see ``pack``, and ``_rows``)."""
+    return _rows(pickle.loads(packed))  # our servers' bytes, through Redis
+
+
+def _rows(values, state=None):
+    """New rows of a change from its ``_values``, and ``state``, its position if known: what
+    ``_advanced`` takes. None if they are another server's, whose models have other fields."""
+    fields, base_seq, table, game, players, moves = values
     if fields != FIELDS:
         return None
     game = rows.from_values(Game, game)
     game.table = rows.from_values(Table, table)
+    if state is not None:
+        game.know_engine_state(state)
     players = [rows.from_values(GamePlayer, values) for values in players]
     moves = [rows.from_values(Move, values) for values in moves]
-    return base_seq, game, players, moves, None
+    return base_seq, game, players, moves, state
 
 
 def _advanced(reading, base_seq, game, players, moves, state):
@@ -151,8 +163,6 @@ def _advanced(reading, base_seq, game, players, moves, state):
         if (player.user_id, player.stand_in_id) != (old.user_id, old.stand_in_id):
             return None
         player.user, player.stand_in = old.user, old.stand_in
-    if not Game.table.is_cached(game):  # else the table as the change read it: its clock may have changed
-        game.table = reading.table
     recent = [*reversed(moves), *reading.moves][:MOVE_LOG_LENGTH]
     return TableReading(game.table, reading.seats, game, players, recent, state or game.engine_state())
 

@@ -16,7 +16,7 @@ from games import bots, services, signals
 from games.engine import Rules, new_game
 from games.live import frames, readings, skeletons
 from games.live.rendering import render_to_string
-from games.models import Game, Table
+from games.models import Game, Move, Table
 from games.table_page import read_table
 
 pytestmark = pytest.mark.django_db
@@ -93,6 +93,27 @@ def test_an_advanced_reading_renders_as_a_fresh_one(
         assert renders(readings.Latest(elsewhere), viewers, now) == expected
         steps += 1
     assert steps > 5
+
+
+def test_a_reading_advanced_here_holds_none_of_the_objects_the_move_was_written_with(
+    make_user, changes, django_capture_on_commit_callbacks
+):
+    """New rows of the change: the move's own row points at the game as written, with its
+    position and players, which the move log would keep alive for a dozen moves."""
+    players = [make_user("amani"), make_user("baraka")]
+    table = services.create_table(players[0], "Readings", 2, "classic")
+    services.take_seat(table, players[1])
+    game = deal(services.start_game(table, players[0]), seed=3)
+    readings.latest(table.pk)
+    with django_capture_on_commit_callbacks(execute=True):
+        play(game, players, random.Random(3))
+    (change,) = changes
+
+    reading = readings.in_memory(table.pk, (game.pk, game.seq + 1)).reading
+    assert reading.game is not change.game and reading.game.seq == change.game.seq
+    assert reading.game.table is not change.game.table
+    assert [move.index for move in reading.moves] == [0] and reading.moves[0] is not change.moves[0]
+    assert not any(Move.game.is_cached(move) for move in reading.moves)
 
 
 @pytest.mark.parametrize(
