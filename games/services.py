@@ -525,6 +525,10 @@ class AloneWrite:
             return None
         self.game.recorded.append(self.row)
         _announce_now(self.game.table_id, self.game, self.state)
+        # Announced: the game lets go of its move, whose row points back at it. Else the two
+        # (with the position and players the game holds) wait for the garbage collector,
+        # whose young passes stall the process, rather than go with their last reference.
+        self.game.recorded = []
         return self.row
 
 

@@ -9,7 +9,9 @@ table's websocket makes it from ``games.live.readings.game_at``), the move is th
 statement, which also checks the table's last change: a game or a table changed since is
 never written over, and a refusal is judged on the game as read."""
 
+import gc
 import threading
+import weakref
 
 import pytest
 from django.db import connection, connections
@@ -64,6 +66,19 @@ def statements(call):
     with CaptureQueriesContext(connection) as captured:
         result = call()
     return [query["sql"].split()[0] for query in captured], result
+
+
+def test_a_move_written_alone_is_let_go_without_the_garbage_collector(three, user, baraka):
+    put_position(three, hands=["4C 9H", "9D 5D", "9S 5S"], discard=["4H"])
+    submit_move(three.pk, user, "4C")  # keeps the game's players in this process
+    gc.disable()
+    try:
+        row = submit_move(three.pk, baraka, "draw", client_move_id="b1")
+        written = weakref.ref(row.game)
+        del row
+        assert written() is None  # no reference cycle kept it
+    finally:
+        gc.enable()
 
 
 def test_a_move_is_two_statements_read_and_written_and_announced(three, user, baraka, news):
