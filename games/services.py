@@ -423,7 +423,8 @@ def _submit(games, key, user, text, expected_move_count, client_move_id, expecte
                 player.save(update_fields=["missed_turns"])
             row = _record(game, player.seat, move, before, state, client_move_id)
             _after_move(game, state)
-            return row
+        _let_go(game)
+        return row
     except (ServiceError, IntegrityError):
         if game is not None and client_move_id and _made_already(game, client_move_id):
             raise StaleMove(_("This move was already made.")) from None
@@ -525,11 +526,18 @@ class AloneWrite:
             return None
         self.game.recorded.append(self.row)
         _announce_now(self.game.table_id, self.game, self.state)
-        # Announced: the game lets go of its move, whose row points back at it. Else the two
-        # (with the position and players the game holds) wait for the garbage collector,
-        # whose young passes stall the process, rather than go with their last reference.
-        self.game.recorded = []
+        _let_go(self.game)
         return self.row
+
+
+def _let_go(game):
+    """After a move is made and announced (its change holds what it announces): the game
+    lets go of the rows that point back at it, its recorded moves and the players read with
+    it. Else each move's objects (the game with its position, its players, its moves) wait
+    for the garbage collector, whose young passes stall the process, rather than go with
+    their last reference."""
+    game.recorded = []
+    game.__dict__.pop("players_by_seat", None)
 
 
 def _check_current(game, expected_move_count, expected_seq):

@@ -1,7 +1,9 @@
 """games.services: every write of the games app, on a real database."""
 
+import gc
 import random
 import threading
+import weakref
 
 import pytest
 from django.db import connection
@@ -250,6 +252,20 @@ def test_a_move_is_appended_and_the_position_saved(game, user):
     assert (row.index, row.seat, row.text) == (0, 0, "draw")
     assert (game.move_count, game.seq, game.turn) == (1, 1, 1)
     assert game.engine_state() == before.apply("draw")
+
+
+@pytest.mark.django_db(transaction=True)  # the change is announced when the move commits
+def test_a_move_made_lets_go_of_its_game_without_the_garbage_collector(game, user):
+    """Its rows (the move, the players) point back at the game: a reference cycle would keep
+    the game, its position and players until a collector's pass, which stalls the process."""
+    gc.disable()
+    try:
+        row = submit_move(game.pk, user, "draw")
+        written = weakref.ref(row.game)
+        del row
+        assert written() is None
+    finally:
+        gc.enable()
 
 
 def test_move_text_is_stored_in_its_canonical_form(game, user):
