@@ -33,11 +33,12 @@ application = ProtocolTypeRouter(
 gc.freeze()
 # And collect young objects in batches: with Python's default (700) a live server ran about
 # 50 collections a second and a full pass every few seconds (30 to 38 ms, every table of the
-# process waiting). The live layer's renders leave no reference cycles (games.live.rendering),
-# so few objects wait for the collector: at 10,000, a young pass every 1.5 s or so of 5 ms
-# (at most 12 ms; at 50,000, one every 10 s of 20 to 70 ms), and no full pass in a 30 s run
-# (bench/realtime.py, PostgreSQL + Redis, 50 tables, think 1 s: move latency p99 32-36 ms
-# against 37-40 ms at 50,000).
+# process waiting). The live layer's renders and a move written alone leave no reference
+# cycles (games.live.rendering, services.AloneWrite), and a table's reading keeps no game as
+# written (games.live.readings), so a move's objects go with their last reference: at 10,000,
+# 3 to 4 young passes of 6 to 8 ms in a 60 s run, and no full pass (bench/realtime.py,
+# PostgreSQL + Redis, 50 tables, think 1 s; 16 to 17 passes before: docs/scaling.md,
+# "Seventeenth round"; at 50,000, a pass took 20 to 70 ms).
 gc.set_threshold(GC_YOUNG_OBJECTS, 50, 100)
 
 # A move's transaction runs in a database thread (games.live.db_calls) while the event loop
