@@ -20,6 +20,9 @@ from games.live.origin_check import SameOriginValidator  # noqa: E402
 from games.live.routing import websocket_urlpatterns  # noqa: E402
 from kadi_site import protocol_refusals  # noqa: E402, F401  (answers where daphne would drop the connection)
 from kadi_site.health import with_health_check  # noqa: E402
+from kadi_site.prompt_writes import install as install_prompt_writes  # noqa: E402
+
+install_prompt_writes()  # a websocket's frames leave when daphne writes them, not at the loop's next turn
 
 application = ProtocolTypeRouter(
     {
