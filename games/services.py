@@ -531,11 +531,12 @@ class AloneWrite:
 
 
 def _let_go(game):
-    """After a move is made and announced (its change holds what it announces): the game
-    lets go of the rows that point back at it, its recorded moves and the players read with
-    it. Else each move's objects (the game with its position, its players, its moves) wait
-    for the garbage collector, whose young passes stall the process, rather than go with
-    their last reference."""
+    """After a move is made and announced (its change holds what it announces): a
+    player's, a bot's, the server's for an absent player, or a resignation. The game lets go
+    of the rows that point back at it, its recorded moves and the players read with it.
+    Else each move's objects (the game with its position, its players, its moves) wait for
+    the garbage collector, whose young passes stall the process, rather than go with their
+    last reference."""
     game.recorded = []
     game.__dict__.pop("players_by_seat", None)
 
@@ -566,9 +567,9 @@ def play_bot_move(game_id):
     move = _bot_choice(game, game.engine_state(), _bot_level(player))
     with transaction.atomic():
         game = _locked_game(game_id)
-        if game.seq != thought_at:
-            return None
-        return _play_bot_turn(game, _player_to_move(game), str(move))
+        row = None if game.seq != thought_at else _play_bot_turn(game, _player_to_move(game), str(move))
+    _let_go(game)
+    return row
 
 
 def bot_move_due(game, now=None):
@@ -612,6 +613,7 @@ def resign(game, user):
         player.save(update_fields=["left"])
         _record(game, player.seat, move, before, state)
         _continue_or_finish(game, state)
+    _let_go(game)
 
 
 def _continue_or_finish(game, state):
@@ -881,25 +883,32 @@ def play_server_turn(turn, now=None, move=None):
     now = now or timezone.now()
     with transaction.atomic():
         game = _locked_game(turn.game_id)
-        due = _server_turn(game, now)
-        if game.seq != turn.seq or due is None or due.due > now:
-            return None
-        player = _player_to_move(game)
-        if due.reason == BOT:
-            return _play_bot_turn(game, player, move)
-        state = game.engine_state()
-        move = bots.forfeit_move(state)
-        after = state.apply(move)
-        row = _record(game, player.seat, move, state, after)
-        player.missed_turns += 1
-        limit = getattr(settings, "MISSED_TURNS_BEFORE_BOT", DEFAULT_MISSED_TURNS_BEFORE_BOT)
-        if player.missed_turns < limit:
-            player.save(update_fields=["missed_turns"])
-            _after_move(game, after)
-        else:
-            _hand_to_bot(game, player)
-            _continue_or_finish(game, after)
-        return row
+        row = _play_turn_if_due(game, turn.seq, now, move)
+    _let_go(game)
+    return row
+
+
+def _play_turn_if_due(game, seq, now, move):
+    """``play_server_turn`` on the game locked."""
+    due = _server_turn(game, now)
+    if game.seq != seq or due is None or due.due > now:
+        return None
+    player = _player_to_move(game)
+    if due.reason == BOT:
+        return _play_bot_turn(game, player, move)
+    state = game.engine_state()
+    move = bots.forfeit_move(state)
+    after = state.apply(move)
+    row = _record(game, player.seat, move, state, after)
+    player.missed_turns += 1
+    limit = getattr(settings, "MISSED_TURNS_BEFORE_BOT", DEFAULT_MISSED_TURNS_BEFORE_BOT)
+    if player.missed_turns < limit:
+        player.save(update_fields=["missed_turns"])
+        _after_move(game, after)
+    else:
+        _hand_to_bot(game, player)
+        _continue_or_finish(game, after)
+    return row
 
 
 def _server_turn(game, now, player=None, presence_rows=None):

@@ -3,7 +3,6 @@
 import gc
 import random
 import threading
-import weakref
 
 import pytest
 from django.db import connection
@@ -21,7 +20,9 @@ from games.services import (
     create_table,
     decline_rematch,
     leave_seat,
+    next_server_turn,
     play_bot_move,
+    play_server_turn,
     rematch,
     remove_bot,
     resign,
@@ -254,18 +255,56 @@ def test_a_move_is_appended_and_the_position_saved(game, user):
     assert game.engine_state() == before.apply("draw")
 
 
+def games_held(game_id):
+    """The objects of the game ``game_id`` alive now: with the collector off, those a
+    reference cycle keeps are among them."""
+    return sum(1 for held in gc.get_objects() if isinstance(held, Game) and held.pk == game_id)
+
+
+def lets_go_of_its_game(game_id, change):
+    """Whether ``change()`` leaves no object of the game behind for the collector."""
+    gc.collect()
+    gc.disable()
+    try:
+        before = games_held(game_id)
+        change()
+        return games_held(game_id) == before
+    finally:
+        gc.enable()
+
+
 @pytest.mark.django_db(transaction=True)  # the change is announced when the move commits
 def test_a_move_made_lets_go_of_its_game_without_the_garbage_collector(game, user):
     """Its rows (the move, the players) point back at the game: a reference cycle would keep
     the game, its position and players until a collector's pass, which stalls the process."""
-    gc.disable()
-    try:
-        row = submit_move(game.pk, user, "draw")
-        written = weakref.ref(row.game)
-        del row
-        assert written() is None
-    finally:
-        gc.enable()
+    assert lets_go_of_its_game(game.pk, lambda: submit_move(game.pk, user, "draw"))
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_resignation_lets_go_of_its_game_without_the_garbage_collector(user, baraka, make_user):
+    table = create_table(user, "Three", 3, "friendly")
+    take_seat(table, baraka)
+    take_seat(table, make_user("chebet"))
+    game = start_game(table, user)
+    assert lets_go_of_its_game(game.pk, lambda: resign(game.pk, baraka))
+    assert reload(game).is_running  # the game goes on without baraka
+
+
+@pytest.mark.parametrize("played_by", ["the turn clock", "a page's poll"])
+@pytest.mark.django_db(transaction=True)
+def test_a_bots_move_lets_go_of_its_game_without_the_garbage_collector(user, settings, played_by):
+    settings.BOT_DELAY = 0
+    table = create_table(user, "Bot", 2, "classic")
+    add_bot(table, "greedy")
+    game = start_game(table, user)
+    if game.turn == 0:
+        submit_move(game.pk, user, "draw")
+    if played_by == "the turn clock":
+        turn = next_server_turn(table.pk)
+        assert lets_go_of_its_game(game.pk, lambda: play_server_turn(turn))
+    else:
+        assert lets_go_of_its_game(game.pk, lambda: play_bot_move(game.pk))
+    assert Move.objects.filter(game=game, seat=1).exists()
 
 
 def test_move_text_is_stored_in_its_canonical_form(game, user):
