@@ -42,6 +42,8 @@ import websockets
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+from bench.disk_probe import DiskProbe  # noqa: E402
+
 PLAYERS = 4
 TURN_LIMIT = 120  # per game: games end by then
 SEQ = re.compile(r'id="table-sync"[^>]*data-seq="(\d*)"')
@@ -51,6 +53,7 @@ TOP = re.compile(r'class="discard__top">\s*<span[^>]*data-card="([^"]+)"')
 SUIT = re.compile(r'data-suit="([HDSC]?)"')
 HANDSHAKES = asyncio.Semaphore(16)  # connections opened at once: daphne's listen queue is short
 WILD = {"A", "JK", "Q", "8", "2", "3", "J", "K"}  # cards this simple player never leads with
+DISK_STALL_SECONDS = 0.020  # a flush this slow counts as the disk's stall (--disk-probe)
 
 
 IDLE_SECONDS = 5  # the server's CPU is read this long with every socket open before play
@@ -251,7 +254,7 @@ def resident_mb(pids):
     return kilobytes / 1024
 
 
-async def run(server, tables, seconds, echo_rounds, echo_pace, pace):
+async def run(server, tables, seconds, echo_rounds, echo_pace, pace, disk=None):
     echo = []
     started = time.perf_counter()
     rooms = [f"{server.ws_url}/bench/echo/{n}/" for n in range(len(tables))]
@@ -279,6 +282,8 @@ async def run(server, tables, seconds, echo_rounds, echo_pace, pace):
         for state, (_, _, watchers) in zip(states, tables, strict=True)
         for seat in range(PLAYERS + len(watchers))
     ]
+    if disk:
+        disk.start()
     cpu = CpuClock(server.process_ids())
     deadline = time.monotonic() + seconds
     started = time.perf_counter()
@@ -289,10 +294,11 @@ async def run(server, tables, seconds, echo_rounds, echo_pace, pace):
         )
     )
     elapsed, spent = time.perf_counter() - started, cpu.spent()
+    stalls = disk.stop() if disk else None
     # Closed once every client is done: a socket's clean-up on the server (its presence
     # written) does not compete with moves still timed.
     await asyncio.gather(*(ws.close() for ws in sockets))
-    return echo, echo_time, echo_cpu, connecting, states, elapsed, spent, idle
+    return echo, echo_time, echo_cpu, connecting, states, elapsed, spent, idle, stalls
 
 
 def cpu_words(spent, elapsed):
@@ -309,6 +315,25 @@ def write_deliveries(path, states):
             for sent, arrived, seq, seat in state.deliveries:
                 delivery = {"table": number, "seq": seq, "seat": seat, "sent": sent, "arrived": arrived}
                 out.write(json.dumps(delivery) + "\n")
+
+
+def disk_report(folder, stalls, timed, echo_p99):
+    """The disk's stalls during play (``--disk-probe``), and the move's p99 without the
+    deliveries (``timed``: sent, arrived) that overlapped one: how much of the tail the disk made."""
+    stalls = [(start, start + took) for start, took in stalls if took >= DISK_STALL_SECONDS]
+    outside = [arrived - sent for sent, arrived in timed if not _overlaps(sent, arrived, stalls)]
+    longest = max((end - start for start, end in stalls), default=0)
+    p99 = percentile(outside, 99)
+    print(
+        f"disk (an 8 kB write and fdatasync every 5 ms in {folder}): {len(stalls)} flushes over "
+        f"{DISK_STALL_SECONDS * 1000:.0f} ms during play, the longest {longest * 1000:.0f} ms; "
+        f"move -> every other player outside them: {len(outside)} deliveries, p99 {p99 * 1000:.1f} ms, "
+        f"{p99 / echo_p99:.1f}x the echo's p99"
+    )
+
+
+def _overlaps(start, end, spans):
+    return any(span_start <= end and start <= span_end for span_start, span_end in spans)
 
 
 def untimed_collector(function, *args):
@@ -365,6 +390,15 @@ def main():
         "number the move was made against, the seat it reached, when it was sent and when it arrived "
         "(time.perf_counter, the system's monotonic clock: a server-side trace can be laid beside it)",
     )
+    parser.add_argument(
+        "--disk-probe",
+        type=Path,
+        nargs="?",
+        const=Path(tempfile.gettempdir()),
+        metavar="FOLDER",
+        help="time the disk's flushes in FOLDER (default: the temporary folder; best the database's "
+        "own disk) during play, and report its stalls and the move's p99 outside them (bench/disk_probe.py)",
+    )
     args = parser.parse_args()
     shared = os.environ.get("DATABASE_URL", "").startswith("postgres") and os.environ.get("REDIS_URL")
     if args.workers and not shared:
@@ -411,15 +445,19 @@ def main():
     try:
         echo_think = args.think if args.echo_think is None else args.echo_think
         paces = Pace(echo_think, args.spread), Pace(args.think, args.spread)
-        figures = untimed_collector(asyncio.run, run(server, tables, args.seconds, args.echo_rounds, *paces))
-        echo, echo_time, echo_cpu, connecting, states, elapsed, cpu, idle = figures
+        disk = DiskProbe(args.disk_probe) if args.disk_probe else None
+        playing = run(server, tables, args.seconds, args.echo_rounds, *paces, disk=disk)
+        echo, echo_time, echo_cpu, connecting, states, elapsed, cpu, idle, stalls = untimed_collector(
+            asyncio.run, playing
+        )
         connect_time, memory_before, memory_after = connecting
     finally:
         server.stop()
         log.close()
 
     moves = sum(state.moves for state in states)
-    latencies = [arrived - sent for state in states for sent, arrived, _, _ in state.deliveries]
+    timed = [(sent, arrived) for state in states for sent, arrived, _, _ in state.deliveries]
+    latencies = [arrived - sent for sent, arrived in timed]
     if args.deliveries:
         write_deliveries(args.deliveries, states)
     print(
@@ -449,6 +487,8 @@ def main():
         f"bar (issue 11): move p99 within 3x the echo's p99: {ratio:.1f}x,",
         "met" if ratio <= 3 else "NOT met",
     )
+    if stalls is not None:
+        disk_report(args.disk_probe, stalls, timed, percentile(echo, 99))
 
 
 if __name__ == "__main__":
