@@ -18,6 +18,9 @@ layer's mark (``marked``), by which this process's subscriber drops it when it c
 a move's news reaches its own process's viewers without waiting for Redis and the loop's
 turn to read it (docs/scaling.md, "Tenth round"). Messages sent from the event loop
 (``group_send``) go through Redis, as channels-redis sends them.
+
+Whichever way a group message reaches this process, a member free for it takes it at once
+(``games.live.at_once``) rather than from its queue.
 """
 
 import asyncio
@@ -26,6 +29,8 @@ import secrets
 
 from channels_redis.pubsub import RedisPubSubChannelLayer, RedisPubSubLoopLayer, RedisSingleShardConnection
 from channels_redis.utils import _wrap_close
+
+from games.live import at_once
 
 MARK = b"\x00kadi-heard-by-"  # no serialised message (msgpack's map, Fernet's token) starts with \x00
 MARK_LENGTH = len(MARK) + 8  # the mark and the sending layer's 8 random bytes
@@ -102,15 +107,29 @@ class _LoopLayer(RedisPubSubLoopLayer):
         self._shards = [_Shard(shard.host, self) for shard in self._shards]
 
     def deliver(self, group_channel, message):
-        """``message`` into the queue of each of this loop's members of ``group_channel``."""
+        """``message`` (serialised) to each of this loop's members of ``group_channel``: taken
+        at once by a member free for it (``games.live.at_once``), else into its queue."""
+        event = None  # the message deserialised, once for all the members that take it
         for channel in self.groups.get(group_channel, ()):
-            if channel in self.channels:
-                self.channels[channel].put_nowait(message)
+            queue = self.channels.get(channel)
+            if queue is None:
+                continue
+            if queue.empty() and at_once.takes(channel):
+                event = event or self.channel_layer.deserialize(message)
+                if at_once.take(channel, event):
+                    continue
+            queue.put_nowait(message)
 
 
 class _Shard(RedisSingleShardConnection):
     def _receive_message(self, message):
         """As channels-redis's own, but a message this process was handed already (see
-        ``PubSubChannelLayer.deliver_here``) is dropped."""
-        if message is None or not message["data"].startswith(self.channel_layer.channel_layer.own_mark):
+        ``PubSubChannelLayer.deliver_here``) is dropped, and a group's goes to ``deliver``."""
+        if message is None or message["data"].startswith(self.channel_layer.channel_layer.own_mark):
+            return
+        name = message["channel"]
+        name = name.decode() if isinstance(name, bytes) else name
+        if name in self.channel_layer.groups:
+            self.channel_layer.deliver(name, message["data"])
+        else:
             super()._receive_message(message)

@@ -10,12 +10,18 @@ reply and changes nothing; a connection that sends more than its budget is close
 code into 1011 and a traceback); so is one whose table was deleted meanwhile, after a
 notice saying so (``TABLE_GONE``).
 
+A game's change that the consumer can show from what this process holds, while it handles
+no other message, it takes at once from the layer that hands it over (``take_at_once``,
+``games.live.at_once``): the frame leaves in the turn of the event loop that announced the
+move.
+
 However a socket ends (closed by either side, its application crashed, or cancelled by the
 server at shutdown or after a timeout), ``__call__`` runs ``_leave``: the heartbeat stops,
 the viewer counts as gone, the table's clock forgets the socket. Else a crashed consumer's
 heartbeat kept its player "online" for good, and the table waited for them.
 """
 
+import asyncio
 from functools import partial
 
 from autobahn.exception import Disconnected
@@ -26,7 +32,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from games import presence, services
-from games.live import frames, heartbeats, loop_statements, people, readings, realtime, turn_clock
+from games.live import at_once, frames, heartbeats, loop_statements, people, readings, realtime, turn_clock
 from games.live.db_calls import db_call
 from games.live.protocol import ProtocolError, parse
 from games.live.rate_limit import TokenBucket
@@ -40,6 +46,7 @@ VIEWER_ENDED = 4001  # 4000 + 401: the viewer logged out, or their account was c
 MAX_TABLE_ID = 2**63 - 1  # the largest id a database integer holds; a longer path is no table
 DEFAULT_MESSAGE_BURST = 30  # messages a connection may send at once ...
 DEFAULT_MESSAGE_RATE = 2.0  # ... and per second after that
+SHOWN = object()  # a change the viewer has seen already (``TableConsumer._change_frame``)
 
 
 class TableConsumer(AsyncWebsocketConsumer):
@@ -47,6 +54,8 @@ class TableConsumer(AsyncWebsocketConsumer):
     present = False  # a logged-in viewer's presence is kept (``games.live.heartbeats``)
     clock_attached = False
     closing = False  # the server closed the socket: what the client still sends is ignored
+    handling = False  # a message is being handled (``dispatch``)
+    sending = None  # the task of a frame sent at once that had to wait (``take_at_once``)
 
     async def __call__(self, scope, receive, send):
         try:
@@ -75,6 +84,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.send_table(full=True)
         turn_clock.attach(self.table_id)
         self.clock_attached = True
+        at_once.register(self.channel_name, self.take_at_once)
 
     async def dispatch(self, message):
         """As Channels' own, but without its hop to a thread to close stale database
@@ -83,10 +93,15 @@ class TableConsumer(AsyncWebsocketConsumer):
         handler = getattr(self, get_handler_name(message), None)
         if handler is None:
             raise ValueError(f"No handler for message type {message['type']}")
+        if self.sending is not None:  # a frame sent at once goes first
+            await asyncio.wait((self.sending,))
+        self.handling = True
         try:
             await handler(message)
         except Table.DoesNotExist:  # deleted meanwhile: nothing left to show, say so and close
             await self._table_gone()
+        finally:
+            self.handling = False
 
     async def disconnect(self, code):
         await self._leave()
@@ -111,6 +126,7 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def _leave(self):
         """Undo what ``connect`` set up, once, whatever ended the socket (see above)."""
+        at_once.unregister(getattr(self, "channel_name", None))
         groups, present, self.groups, self.present = self.groups, self.present, (), False
         if self.clock_attached:
             self.clock_attached = False
@@ -183,18 +199,43 @@ class TableConsumer(AsyncWebsocketConsumer):
     # -- News from the table's group ----------------------------------------------------
 
     async def table_changed(self, event):
-        news = (event["game"], event["seq"]) if event["game"] is not None else None
-        change = event.get("change")  # from another process: what the game's move changed
+        news, change = _news(event)
         turn_clock.wake(self.table_id, news, change)
-        game, seq = self.shown
-        if news and news[0] == game and news[1] <= seq:
-            return  # already shown: a render read the database after this change
-        # Made from what this process holds: no trip to a database thread.
-        rendered = frames.change_frame(self.table_id, self.viewer, news, change) if news else None
-        if rendered is not None:
-            await self._show(rendered)
-        else:
+        frame = self._change_frame(news, change) if news else None
+        if frame is None:
             await self.send_table(people=news is None, news=news, change=change)
+        elif frame is not SHOWN:
+            await self._show(frame)
+
+    def take_at_once(self, event):
+        """Show ``event``, a group message, now if it is a game's change this process can
+        show (``games.live.at_once``): True; else False, and it waits in the queue."""
+        news, change = _news(event) if event["type"] == "table.changed" else (None, None)
+        if news is None or self.handling or self.sending or self.closing:
+            return False
+        with translation.override(self.viewer.language):
+            frame = self._change_frame(news, change)
+        if frame is None:
+            return False
+        turn_clock.wake(self.table_id, news, change)
+        if frame is not SHOWN:
+            self.shown = (frame.game_id, frame.seq)
+            self.sending = at_once.run_now(self.send(frame.html))
+            if self.sending is not None:  # the send waits: later news waits behind it, in the queue
+                self.sending.add_done_callback(self._sent)
+        return True
+
+    def _sent(self, sending):
+        self.sending = None
+
+    def _change_frame(self, news, change):
+        """The frame that shows this viewer the game's change ``news``, made from what this
+        process holds (no trip to a database thread); ``SHOWN`` if the viewer has it already
+        (a render read the database after it); None if it takes the database."""
+        game, seq = self.shown
+        if news[0] == game and news[1] <= seq:
+            return SHOWN
+        return frames.change_frame(self.table_id, self.viewer, news, change)
 
     async def presence_changed(self, event):
         presence.forget(self.table_id)
@@ -227,6 +268,13 @@ class TableConsumer(AsyncWebsocketConsumer):
         now = timezone.now()
         if await db_call(change)(self.table_id, self.user.pk, now):
             await realtime.announce_presence(self.table_id)
+
+
+def _news(event):
+    """A table change's news (the game's (id, event number), or None for another change) and,
+    from another process, what the game's move changed."""
+    news = (event["game"], event["seq"]) if event["game"] is not None else None
+    return news, event.get("change")
 
 
 def _groups(scope, table_id):

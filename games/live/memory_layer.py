@@ -9,11 +9,17 @@ a move grew with the sockets open. At 50 tables of 4 (600 memberships: each sock
 account and log-in session) that walk was a quarter of the server's CPU (py-spy of
 ``bench/realtime.py`` on SQLite). Messages expire after a minute and memberships after a
 day, so cleaning once a second changes when they go by at most that second.
+
+A group message is taken at once by each member free for it (``games.live.at_once``), and
+queued for the others in turn, with no task for each member as Channels' layer makes.
 """
 
 import time
 
+from channels.exceptions import ChannelFull
 from channels.layers import InMemoryChannelLayer as ChannelsInMemoryChannelLayer
+
+from games.live import at_once
 
 
 class InMemoryChannelLayer(ChannelsInMemoryChannelLayer):
@@ -26,3 +32,16 @@ class InMemoryChannelLayer(ChannelsInMemoryChannelLayer):
             return
         self._cleaned_at = now
         super()._clean_expired()
+
+    async def group_send(self, group, message):
+        assert isinstance(message, dict), "Message is not a dict"
+        self.require_valid_group_name(group)
+        self._clean_expired()
+        for channel in list(self.groups.get(group, ())):
+            queue = self.channels.get(channel)
+            if (queue is None or queue.empty()) and at_once.take(channel, message):
+                continue
+            try:
+                await self.send(channel, message)
+            except ChannelFull:
+                pass
