@@ -153,8 +153,10 @@ class Pace:
 
 class Table:
     def __init__(self):
-        self.pending = None  # (submitted at, event number it was made against, players yet to see it)
+        # (submitted at, event number it was made against, players yet to see it, the mover's seat)
+        self.pending = None
         self.deliveries = []  # (submitted at, arrived at, event number it was made against, seat)
+        self.own = []  # the mover's own frame of each move: (submitted at, arrived at)
         self.moves = 0
         self.over = 0
 
@@ -175,7 +177,10 @@ async def player(ws, table, seat, deadline, pace):
         pending = table.pending
         if pending and seq > pending[1] and seat in pending[2]:
             pending[2].discard(seat)
-            table.deliveries.append((pending[0], arrived, pending[1], seat))
+            if seat == pending[3]:
+                table.own.append((pending[0], arrived))
+            else:
+                table.deliveries.append((pending[0], arrived, pending[1], seat))
         if "results" in html:
             table.over += 1
             return
@@ -186,7 +191,7 @@ async def player(ws, table, seat, deadline, pace):
         refused_at = seq
         await asyncio.sleep(pace.pause())
         move_ids += 1
-        table.pending = (time.perf_counter(), seq, set(range(PLAYERS)) - {seat})
+        table.pending = (time.perf_counter(), seq, set(range(PLAYERS)), seat)
         table.moves += 1
         message = {"type": "move", "move": move, "seq": seq, "client_move_id": f"{seat}-{move_ids}"}
         await ws.send(json.dumps(message))
@@ -477,6 +482,11 @@ def main():
         f"move -> every other player: {len(latencies)} deliveries; "
         f"p50 {percentile(latencies, 50) * 1000:.1f} ms, p99 {percentile(latencies, 99) * 1000:.1f} ms, "
         f"mean {statistics.fmean(latencies) * 1000:.1f} ms"
+    )
+    own = [arrived - sent for state in states for sent, arrived in state.own]
+    print(
+        f"move -> the mover's own frame: {len(own)} moves; p50 {percentile(own, 50) * 1000:.1f} ms, "
+        f"p99 {percentile(own, 99) * 1000:.1f} ms"
     )
     print(f"{cpu_words(cpu, elapsed)}; server CPU per move: {cpu[0] / moves * 1000:.1f} ms")
     net = (cpu[0] - idle * elapsed) / moves * 1000
