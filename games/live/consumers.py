@@ -158,9 +158,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.send_table(move_error=_("Log in to play."))
             return
         try:
-            row = await _submit_move_on_loop(self.table_id, self.user, message)
-            if row is None:
-                row = await db_call(_submit_move)(self.table_id, self.user, message)
+            row = await self._write_move(message)
             misplay = misplay_text(row.broken_rule) if row.broken_rule else None
         except services.StaleMove as refusal:
             await self.send_table(full=True, move_error=str(refusal))
@@ -169,6 +167,17 @@ class TableConsumer(AsyncWebsocketConsumer):
         else:
             if misplay:
                 await self.send_table(move_error=misplay)
+
+    async def _write_move(self, message):
+        """The move's row, written from the event loop or in a database thread. The socket
+        sends nothing until the write returns, so meanwhile it takes news at once
+        (``games.live.at_once``): the move's own frame leaves with the other viewers'."""
+        self.handling = False
+        try:
+            row = await _submit_move_on_loop(self.table_id, self.user, message)
+            return row if row is not None else await db_call(_submit_move)(self.table_id, self.user, message)
+        finally:
+            self.handling = True
 
     async def on_resign(self, message):
         if not self.user.is_authenticated:

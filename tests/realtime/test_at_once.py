@@ -1,7 +1,8 @@
-"""A table's news taken at once (games.live.at_once): a socket free for it shows a move in
-the turn of the event loop that handed the news over, in the socket's own language; a
-socket busy with a message, or with messages waiting, gets it in its queue, in order; both
-channel layers, whichever way the news reaches the process."""
+"""A table's news taken at once (games.live.at_once): a socket free for it (the mover's
+too, while its move is written) shows a move in the turn of the event loop that handed the
+news over, in the socket's own language; a socket busy with a message, or with messages
+waiting, gets it in its queue, in order; both channel layers, whichever way the news
+reaches the process."""
 
 import asyncio
 import logging
@@ -9,11 +10,13 @@ import logging
 import pytest
 from channels.layers import get_channel_layer
 
-from games.live import at_once, realtime
+from games.live import at_once, readings, realtime
 from games.live.channel_layer import PubSubChannelLayer
+from games.live.consumers import TableConsumer
+from games.live.frames import Viewer
 from games.live.memory_layer import InMemoryChannelLayer
 from games.live.publishing import GroupPublisher
-from tests.realtime.helpers import WAIT, Client_, open_client, session_cookie
+from tests.realtime.helpers import WAIT, Client_, Frame, open_client, session_cookie
 from tests.realtime.test_publishing import config, needs_redis
 
 GROUP = "table.41"
@@ -156,10 +159,9 @@ def test_the_redis_layer_hands_a_free_member_the_message(handed_over):
 
 
 @pytest.mark.django_db(transaction=True)
-async def test_a_move_is_taken_at_once_by_the_free_sockets_each_in_its_language(game, user, baraka):
-    """The watchers and the player waiting for their turn show the move from the turn that
-    announced it; the mover's socket, busy with the move itself, shows it from its queue
-    once the move is done."""
+async def test_a_move_is_taken_at_once_by_every_socket_of_the_table_each_in_its_language(game, user, baraka):
+    """The watchers, the player waiting for their turn and the mover (whose socket sends
+    nothing while its move is written) show the move from the turn that announced it."""
     amani = await open_client(game.table_id, user)
     bara = Client_(game.table_id, await session_cookie(baraka) + "; django_language=sw")
     assert (await bara.connect())[0]
@@ -170,11 +172,58 @@ async def test_a_move_is_taken_at_once_by_the_free_sockets_each_in_its_language(
     await amani.move("7H", seq=0)
 
     seen = [await client.until(lambda f: f.sync == (game.pk, 1)) for client in (amani, bara, watcher)]
-    assert [[message["type"] for message in messages] for messages in queued] == [["table.changed"], [], []]
-    assert "Your hand" in seen[0].text() and seen[1].hand == ["9H", "KC", "QD"]
+    assert queued == [[], [], []]
+    assert seen[0].hand == ["5S", "4C"] and "Your hand" in seen[0].text()
+    assert seen[1].hand == ["9H", "KC", "QD"] and seen[1].your_turn
     assert "Kadi zako" in seen[1].text() and "Your hand" not in seen[1].text()
     for client in (amani, bara, watcher):
         await client.close()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("state", "event", "taken", "sent"),
+    [
+        ({}, "the game's", True, True),
+        ({"handling": True}, "the game's", False, False),
+        ({"sending": "a send that waits"}, "the game's", False, False),
+        ({"closing": True}, "the game's", False, False),
+        ({"shown": "the game's"}, "the game's", True, False),
+        ({}, "one not held here", False, False),
+        ({}, "someone seated", False, False),
+        ({}, "who is there", False, False),
+    ],
+)
+def test_a_socket_takes_a_change_at_once_only_when_it_can_show_it_now(game, user, state, event, taken, sent):
+    """Busy with a message, with a frame sent at once still waiting, or closed, a socket
+    leaves the news to its queue, as it does news that takes the database to show (a game
+    event this process does not hold, a seat taken) and any other message."""
+    readings.latest(game.table_id, (game.pk, game.seq))
+    news = {
+        "the game's": (game.pk, game.seq),
+        "one not held here": (game.pk, game.seq + 5),
+        "someone seated": (None, None),
+    }
+    consumer, frames_sent = TableConsumer(), []
+    consumer.scope = {"user": user, "cookies": {}, "headers": ()}
+    consumer.table_id, consumer.viewer, consumer.shown = game.table_id, Viewer(consumer.scope), (None, None)
+    consumer.base_send = _collected(frames_sent)
+    for name, value in state.items():
+        setattr(consumer, name, news[value] if name == "shown" else value)
+    if event == "who is there":
+        message = {"type": "presence.changed", "news": "an id"}
+    else:
+        message = {"type": "table.changed", "game": news[event][0], "seq": news[event][1]}
+
+    assert consumer.take_at_once(message) is taken
+    assert [Frame(frame["text"]).sync for frame in frames_sent] == ([(game.pk, game.seq)] if sent else [])
+
+
+def _collected(frames_sent):
+    async def send(message):
+        frames_sent.append(message)
+
+    return send
 
 
 def _queued_for(layer, group):
