@@ -228,8 +228,8 @@ class TableConsumer(AsyncWebsocketConsumer):
             return False
         turn_clock.wake(self.table_id, news, change)
         if frame is not SHOWN:
+            self.sending = at_once.run_now(self.send(frame.html))  # a failure: shown from the queue
             self.shown = (frame.game_id, frame.seq)
-            self.sending = at_once.run_now(self.send(frame.html))
             if self.sending is not None:  # the send waits: later news waits behind it, in the queue
                 self.sending.add_done_callback(self._sent)
         return True
