@@ -56,8 +56,6 @@ class TableConsumer(AsyncWebsocketConsumer):
     closing = False  # the server closed the socket: what the client still sends is ignored
     handling = False  # a message is being handled (``dispatch``)
     sending = None  # the task of a frame sent at once that had to wait (``take_at_once``)
-    writing = False  # the viewer's move is being written (``_write_move``) ...
-    after_write = None  # ... and this frame, taken at once meanwhile, is shown once it is
 
     async def __call__(self, scope, receive, send):
         try:
@@ -173,18 +171,13 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def _write_move(self, message):
         """The move's row, written from the event loop or in a database thread. The socket
         sends nothing until the write returns, so meanwhile it takes news at once
-        (``games.live.at_once``), and shows it as soon as the write returns: the move's own
-        frame leaves right after the other viewers', not from the queue a few turns of the
-        event loop later."""
-        self.handling, self.writing = False, True
+        (``games.live.at_once``): the move's own frame leaves with the other viewers'."""
+        self.handling = False
         try:
             row = await _submit_move_on_loop(self.table_id, self.user, message)
             return row if row is not None else await db_call(_submit_move)(self.table_id, self.user, message)
         finally:
-            self.handling, self.writing = True, False
-            frame, self.after_write = self.after_write, None
-            if frame is not None:
-                await self._show(frame)
+            self.handling = True
 
     async def on_resign(self, message):
         if not self.user.is_authenticated:
@@ -234,9 +227,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         if frame is None:
             return False
         turn_clock.wake(self.table_id, news, change)
-        if frame is not SHOWN and self.writing:  # the other viewers' first (``_write_move``)
-            self.after_write = frame
-        elif frame is not SHOWN:
+        if frame is not SHOWN:
             self.sending = at_once.run_now(self.send(frame.html))  # a failure: shown from the queue
             self.shown = (frame.game_id, frame.seq)
             if self.sending is not None:  # the send waits: later news waits behind it, in the queue

@@ -204,7 +204,10 @@ def test_a_socket_takes_a_change_at_once_only_when_it_can_show_it_now(game, user
         "one not held here": (game.pk, game.seq + 5),
         "someone seated": (None, None),
     }
-    consumer, frames_sent = _consumer(game, user)
+    consumer, frames_sent = TableConsumer(), []
+    consumer.scope = {"user": user, "cookies": {}, "headers": ()}
+    consumer.table_id, consumer.viewer, consumer.shown = game.table_id, Viewer(consumer.scope), (None, None)
+    consumer.base_send = _collected(frames_sent)
     for name, value in state.items():
         setattr(consumer, name, news[value] if name == "shown" else value)
     if event == "who is there":
@@ -216,30 +219,11 @@ def test_a_socket_takes_a_change_at_once_only_when_it_can_show_it_now(game, user
     assert [Frame(frame["text"]).sync for frame in frames_sent] == ([(game.pk, game.seq)] if sent else [])
 
 
-@pytest.mark.django_db
-def test_the_movers_socket_keeps_its_moves_frame_for_when_the_write_returns(game, user):
-    """The other viewers' frames go first: the mover's is sent once its move's write returns."""
-    readings.latest(game.table_id, (game.pk, game.seq))
-    consumer, frames_sent = _consumer(game, user)
-    consumer.writing = True
-
-    assert consumer.take_at_once({"type": "table.changed", "game": game.pk, "seq": game.seq}) is True
-    kept = consumer.after_write
-    assert frames_sent == [] and (kept.game_id, kept.seq) == (game.pk, game.seq)
-
-
-def _consumer(game, user):
-    """A table socket's consumer for ``user``, as connected (nothing shown yet), and the
-    frames it sends."""
-    consumer, frames_sent = TableConsumer(), []
-    consumer.scope = {"user": user, "cookies": {}, "headers": ()}
-    consumer.table_id, consumer.viewer, consumer.shown = game.table_id, Viewer(consumer.scope), (None, None)
-
+def _collected(frames_sent):
     async def send(message):
         frames_sent.append(message)
 
-    consumer.base_send = send
-    return consumer, frames_sent
+    return send
 
 
 def _queued_for(layer, group):
