@@ -5,7 +5,10 @@ examples/bot_client.py plays a whole game of more than a minute at a table whose
 seats change every few seconds, its streams never quiet for as long as its read timeout.
 
 The balancer gives each new stream to the worker with the fewest open (leastconn): a
-second stream opened while the first is open goes to the other worker."""
+second stream opened while the first is open goes to the other worker. A stream whose
+client went away ends when its next line cannot be written (at the next keep-alive at the
+latest), and the balancer logs it then: each test waits for that, so that no stream is
+left for the workers to kill when the topology stops."""
 
 import importlib.util
 import json
@@ -32,6 +35,7 @@ EXAMPLE = ROOT / "examples" / "bot_client.py"
 GAME_WITHIN = 240  # seconds: the whole game, with the opponent's slow turns
 OPPONENT_THINKS = 13  # seconds before each of the opponent's draws: more than the client's read timeout
 SEATS_CHANGE_EVERY = 2  # seconds
+KEEPALIVE = 5  # seconds: the workers' API_KEEPALIVE_SECONDS (the default)
 
 
 def _example():
@@ -52,6 +56,13 @@ def api_settings():
     channel_layers.backends.clear()
     yield
     channel_layers.backends.clear()
+
+
+def wait_until_ended(balanced, request, count):
+    """Until the balancer of ``balanced`` (a Topology) has logged ``count`` requests
+    ``request`` ("GET /api/..."): it logs each as it ends."""
+    logged = f'"{request} HTTP/1.1"'
+    balanced._wait_for(lambda: balanced.output().count(logged) >= count, 3 * KEEPALIVE, f"end of {request}")
 
 
 class Stream:
@@ -87,6 +98,7 @@ def test_a_stream_on_one_worker_sees_a_move_made_through_the_other(topology, gam
     finally:
         for stream in streams:
             stream.close()
+    wait_until_ended(topology, f"GET /api/bot/game/stream/{game.pk}", 2)
 
 
 def opponent(server, token, game_id, stop, failures):
@@ -164,3 +176,4 @@ def test_the_example_client_plays_a_long_game_at_a_busy_table_without_timing_out
     assert game.status == Game.Status.FINISHED and game.winner == 0
     assert took > 60 and f"game {game.pk} over" in client.stdout
     assert len([line for line in client.stdout.splitlines() if ": played " in line]) == 6
+    wait_until_ended(topology, "GET /api/stream/event", 1)
