@@ -5,6 +5,7 @@ from openapi_spec_validator import validate
 
 from api import urls
 from api.refusals import REFUSALS
+from games.engine import reasons
 from games.refusals import REASON_CODES
 
 pytestmark = pytest.mark.django_db
@@ -29,6 +30,7 @@ def test_every_refusal_code_and_rule_is_listed(client):
     error = document["components"]["schemas"]["Error"]["properties"]
     assert error["code"]["enum"] == list(REFUSALS) and "stale_move" in REFUSALS
     assert set(REASON_CODES.values()) < set(error["rule"]["enum"])
+    assert len(set(REASON_CODES.values())) == len(reasons.templates())  # one name for each reason
     answered = {
         status: answer["description"]
         for path in document["paths"].values()
