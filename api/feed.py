@@ -54,13 +54,14 @@ def game_frame(game_id, seat, after=None):
         frame["legal_moves"] = [str(move) for move in legal]
         frame["legal_moves_complete"] = complete
         if not complete:
-            frame["legal_moves_note"] = cut_note()
+            frame["legal_moves_note"] = _cut_note()
     if after is None:
         frame.update(table=game.table_id, number=game.number, seat=seat, rules=game.rules)
     return frame, cursor
 
 
-def cut_note():
+def _cut_note():
+    """What a cut ``legal_moves`` leaves out, and how to send it."""
     return _(
         "There are more legal moves than these %(limit)s: longer plays. Any legal move is accepted: send "
         'its cards in the order played, joined by "-" (QH-QS-8S-8C).'
