@@ -11,30 +11,18 @@ from inspect import iscoroutinefunction
 from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.core.cache import cache
-from django.http import JsonResponse
-from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 
+from api.refusals import refuse
 from api.tokens import authenticate
-
-DEFAULT_RATE_LIMIT = 300  # requests per token and window, unless settings.API_RATE_LIMIT
-DEFAULT_RATE_WINDOW = 60  # seconds, unless settings.API_RATE_WINDOW_SECONDS
-
-
-def error(message, status, **headers):
-    """The API's error response: JSON ``{"error": message}``."""
-    response = JsonResponse({"error": str(message)}, status=status)
-    for name, value in headers.items():
-        response[name.replace("_", "-")] = value
-    return response
 
 
 def unauthorized():
-    return error(
-        _("Send a valid API token: Authorization: Bearer <token>."),
-        401,
-        WWW_Authenticate='Bearer realm="kadi"',
-    )
+    return refuse("bad_token", {"WWW-Authenticate": 'Bearer realm="kadi"'})
+
+
+def wrong_method(method):
+    return refuse("wrong_method", {"Allow": method}, method=method)
 
 
 def _bearer(request):
@@ -45,8 +33,7 @@ def _bearer(request):
 def _over_limit(token_id):
     """Seconds to wait when the token has used up its window's requests, else 0 (a fixed
     window per token in the cache)."""
-    limit = getattr(settings, "API_RATE_LIMIT", DEFAULT_RATE_LIMIT)
-    window = getattr(settings, "API_RATE_WINDOW_SECONDS", DEFAULT_RATE_WINDOW)
+    limit, window = settings.API_RATE_LIMIT, settings.API_RATE_WINDOW_SECONDS
     now = time.time()
     key = f"api-rate:{token_id}:{int(now // window)}"
     cache.add(key, 0, timeout=window + 1)
@@ -65,7 +52,7 @@ def _check(request):
         return None, unauthorized()
     wait = _over_limit(token.pk)
     if wait:
-        return None, error(_("Too many requests: wait a little."), 429, Retry_After=str(wait))
+        return None, refuse("rate_limited", {"Retry-After": str(wait)}, seconds=wait)
     return token, None
 
 
@@ -77,7 +64,7 @@ def endpoint(method):
     def decorate(view):
         def refusal_or_none(request):
             if request.method != method:
-                return error(_("Use %(method)s here.") % {"method": method}, 405, Allow=method)
+                return wrong_method(method)
             token, refusal = _check(request)
             if refusal is None:
                 request.user, request.api_token = token.user, token

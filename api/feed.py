@@ -5,10 +5,10 @@ never the draw pile's order or the seed) and the moves everyone saw played, as t
 page shows them.
 """
 
-from itertools import islice
-
 from django.db.models import Q
+from django.utils.translation import gettext as _
 
+from games.engine.generate import shortest_legal_moves
 from games.models import Game, GamePlayer, Seat
 
 RUNNING = Game.Status.RUNNING
@@ -50,12 +50,22 @@ def game_frame(game_id, seat, after=None):
         "winner": game.winner,
     }
     if your_turn:
-        legal = [str(move) for move in islice(state.iter_legal_moves(), LEGAL_MOVES_LIMIT + 1)]
-        frame["legal_moves"] = legal[:LEGAL_MOVES_LIMIT]
-        frame["legal_moves_complete"] = len(legal) <= LEGAL_MOVES_LIMIT
+        legal, complete = shortest_legal_moves(state, LEGAL_MOVES_LIMIT)
+        frame["legal_moves"] = [str(move) for move in legal]
+        frame["legal_moves_complete"] = complete
+        if not complete:
+            frame["legal_moves_note"] = _cut_note()
     if after is None:
         frame.update(table=game.table_id, number=game.number, seat=seat, rules=game.rules)
     return frame, cursor
+
+
+def _cut_note():
+    """What a cut ``legal_moves`` leaves out, and how to send it."""
+    return _(
+        "There are more legal moves than these %(limit)s: longer plays. Any legal move is accepted: send "
+        'its cards in the order played, joined by "-" (QH-QS-8S-8C).'
+    ) % {"limit": LEGAL_MOVES_LIMIT}
 
 
 def _player(player):

@@ -4,24 +4,25 @@ generators describe poorly."""
 
 from django.urls import reverse
 
+from api.feed import LEGAL_MOVES_LIMIT
+from api.refusals import REFUSALS, RULES
+
 NDJSON = "application/x-ndjson"
 ERROR = {"$ref": "#/components/schemas/Error"}
 ID = {"type": "integer", "minimum": 1}
 
 
-def _errors(*codes):
-    reasons = {
-        "400": "Unreadable input, or a move the rules refuse here (the reason says which rule).",
-        "401": "No token, a bad one, or a revoked one.",
-        "404": "No such game or table, or one that is not yours: the answer is the same.",
-        "405": "The wrong HTTP method.",
-        "409": "Not now: not your turn, the game moved on (seq), the game is over, a seat taken.",
-        "429": "Over the token's rate limit: wait Retry-After seconds.",
-    }
-    return {
-        code: {"description": reasons[code], "content": {"application/json": {"schema": ERROR}}}
-        for code in ("401", "429", *codes)
-    }
+def _errors(*statuses):
+    """The error answers of an endpoint that may answer ``statuses`` (and 401, 429), each
+    listing the codes it carries (``api.refusals``)."""
+    answers = {}
+    for status in ("401", "429", *statuses):
+        codes = {code: refusal.about for code, refusal in REFUSALS.items() if str(refusal.status) == status}
+        answers[status] = {
+            "description": " ".join(f"{code}: {about}" for code, about in codes.items()),
+            "content": {"application/json": {"schema": ERROR}},
+        }
+    return answers
 
 
 def _path_id(name, description):
@@ -39,10 +40,11 @@ def _query_count(name, description):
     }
 
 
-def _ok(description, **fields):
-    """A 200 answer: ``{"ok": true}`` and ``fields`` (name -> JSON type)."""
+def _ok(description, optional=None, **fields):
+    """A 200 answer: ``{"ok": true}`` and ``fields`` (name -> JSON type), and ``optional``
+    (name -> schema) where they apply."""
     properties = {"ok": {"const": True}, **{name: {"type": kind} for name, kind in fields.items()}}
-    schema = {"type": "object", "properties": properties, "required": ["ok", *fields]}
+    schema = {"type": "object", "properties": {**properties, **(optional or {})}, "required": ["ok", *fields]}
     return {"description": description, "content": {"application/json": {"schema": schema}}}
 
 
@@ -50,13 +52,33 @@ def _stream(schema, description):
     return {"description": description, "content": {NDJSON: {"schema": schema}}}
 
 
+MISPLAY = {
+    "type": "object",
+    "description": "Only for a misplay: the cards drawn as its penalty and the rule it broke.",
+    "properties": {
+        "penalty": {"type": "integer"},
+        "rule": {"enum": RULES},
+        "reason": {"type": "string", "description": "The rule it broke, in words."},
+    },
+}
 GAME_ID = _path_id("game_id", "The game's id (from a gameStart event).")
 
 SCHEMAS = {
     "Error": {
         "type": "object",
-        "properties": {"error": {"type": "string", "description": "What was wrong, for a person."}},
-        "required": ["error"],
+        "properties": {
+            "error": {"type": "string", "description": "What was wrong, in words (the request's language)."},
+            "code": {
+                "enum": list(REFUSALS),
+                "description": "What was wrong, for a program: a stable name. "
+                + " ".join(f"{code} ({r.status}): {r.about}" for code, r in REFUSALS.items()),
+            },
+            "rule": {
+                "enum": RULES,
+                "description": "not_a_move and illegal_move: the stable name of the rule the move breaks.",
+            },
+        },
+        "required": ["error", "code"],
     },
     "Player": {
         "type": "object",
@@ -101,10 +123,16 @@ SCHEMAS = {
             "legal_moves": {
                 "type": "array",
                 "items": {"type": "string"},
-                "description": "On your turn: legal moves in the notation of the rules page, the "
-                "shortest plays first, at most 200 (any other legal move is accepted too).",
+                "description": "On your turn: legal moves in the notation of the rules page (without !): "
+                "the plays by their number of cards, fewest first, then draw, accept or pass. At most "
+                f"{LEGAL_MOVES_LIMIT}: a longer list is cut, keeping every one-card play and draw, accept or "
+                "pass.",
             },
-            "legal_moves_complete": {"type": "boolean"},
+            "legal_moves_complete": {"type": "boolean", "description": "On your turn: false when cut."},
+            "legal_moves_note": {
+                "type": "string",
+                "description": "When the list is cut: that it was, and how to send a longer play.",
+            },
             "winner": {"type": ["integer", "null"]},
             "table": {"type": "integer", "description": "gameFull only."},
             "number": {"type": "integer", "description": "gameFull only."},
@@ -145,7 +173,8 @@ def document():
             "version": "1",
             "description": "Play Kadi from a program with a personal API token (made on your profile's "
             "API tokens page): Authorization: Bearer <token>. Streams are NDJSON, one JSON object a "
-            "line, with an empty line every few seconds to keep the connection open.",
+            "line; a stream sends a line at least every API_KEEPALIVE_SECONDS (5), an empty one when "
+            "there is no news. Errors carry a stable code (see the Error schema).",
         },
         "servers": [{"url": reverse("api_openapi").removesuffix("openapi.json").rstrip("/")}],
         "security": [{"bearer": []}],
@@ -195,7 +224,13 @@ def document():
                         _query_count("seq", "Make the move only if the game is still at this event number."),
                     ],
                     "responses": {
-                        "200": _ok("The move was made.", index="integer", move="string"),
+                        "200": _ok(
+                            "The move was made (at a table with misplay: penalty, a play that breaks a rule "
+                            "is made as a misplay: misplay says which rule and the penalty drawn).",
+                            {"misplay": MISPLAY},
+                            index="integer",
+                            move="string",
+                        ),
                         **_errors("400", "404", "405", "409"),
                     },
                 }

@@ -1,10 +1,11 @@
 """The API's NDJSON streams: async generators that follow tables' Channels groups.
 
 Any message in a table's group means "this table may have changed": the stream re-reads
-what it shows (``api.feed``) and sends what is new. A keep-alive newline goes out every
-``API_KEEPALIVE_SECONDS``. When the client goes away, the ASGI handler cancels the
-generator at its ``await``; the ``finally`` blocks then leave the groups and the table,
-so nothing is left behind.
+what it shows (``api.feed``) and sends what is new. ``paced`` sends a keep-alive newline
+whenever ``API_KEEPALIVE_SECONDS`` pass without a line, whatever the stream is waiting
+for: a busy table's messages that bring no news, a slow database. When the client goes
+away, the ASGI handler cancels the generator at its ``await``; the ``finally`` blocks then
+leave the groups and the table, so nothing is left behind.
 
 While a seat's game stream is open, its player counts as at the table (``games.presence``)
 and the table's turn clock runs in this process (``games.live.turn_clock``): bots answer, and
@@ -13,6 +14,7 @@ turn timers run, just as with the table page open.
 
 import asyncio
 import json
+from contextlib import suppress
 
 from channels.layers import get_channel_layer
 from django.conf import settings
@@ -26,16 +28,48 @@ from games.live import heartbeats, realtime, turn_clock
 from games.live.db_calls import db_call
 from games.models import Game
 
-DEFAULT_KEEPALIVE = 5  # seconds, unless settings.API_KEEPALIVE_SECONDS
+KEEPALIVE = b"\n"
 
 
 def line(frame):
     return (json.dumps(frame, separators=(",", ":")) + "\n").encode()
 
 
+async def paced(lines):
+    """The lines of the async generator ``lines``, and a keep-alive newline whenever
+    ``API_KEEPALIVE_SECONDS`` pass without a line: the next line is read in a task of its
+    own, which the keep-alives do not disturb. Ends with ``lines``; closing it closes them."""
+    loop = asyncio.get_running_loop()
+    interval = settings.API_KEEPALIVE_SECONDS
+    due = loop.time() + interval
+    pending = None
+    try:
+        while True:
+            if pending is None:
+                pending = asyncio.ensure_future(anext(lines))
+            done, _ = await asyncio.wait({pending}, timeout=max(0, due - loop.time()))
+            if done:
+                got, pending = pending, None
+                try:
+                    chunk = got.result()
+                except StopAsyncIteration:
+                    return
+            else:
+                chunk = KEEPALIVE
+            due = loop.time() + interval
+            yield chunk
+    finally:
+        if pending is not None:  # the client went away: the reading's own finally blocks run
+            pending.cancel()
+            await asyncio.wait({pending})
+            with suppress(asyncio.CancelledError, StopAsyncIteration):
+                pending.result()
+        await lines.aclose()
+
+
 class TableNews:
     """A channel of this process in the groups of some tables: ``wait()`` returns the next
-    message, or None after the keep-alive interval."""
+    message, or None after ``API_KEEPALIVE_SECONDS`` (time to look again)."""
 
     def __init__(self, user_id, token_id):
         self.layer = get_channel_layer()
@@ -58,7 +92,7 @@ class TableNews:
 
     async def wait(self):
         try:
-            async with asyncio.timeout(getattr(settings, "API_KEEPALIVE_SECONDS", DEFAULT_KEEPALIVE)):
+            async with asyncio.timeout(settings.API_KEEPALIVE_SECONDS):
                 return await self.layer.receive(self.channel)
         except TimeoutError:
             return None
@@ -79,12 +113,16 @@ def _ended(message):
     return message is not None and message.get("type") == "viewer.ended"
 
 
-async def game_stream(game_id, table_id, seat, user_id, token_id):
-    """A seat's game: "gameFull", then a "gameState" for every change, until the game is over
-    (or deleted, or the token revoked, or the account closed).
+def game_stream(game_id, table_id, seat, user_id, token_id):
+    """A seat's game, ``paced``: "gameFull", then a "gameState" for every change, until the
+    game is over (or deleted, or the token revoked, or the account closed)."""
+    return paced(_game_lines(game_id, table_id, seat, user_id, token_id))
 
-    It also looks again at every keep-alive: a message lost on the way (a channel layer
-    may drop one) delays news by one interval at most."""
+
+async def _game_lines(game_id, table_id, seat, user_id, token_id):
+    """``game_stream`` without keep-alives. It looks again at every keep-alive interval
+    without a message: a message lost on the way (a channel layer may drop one) delays news
+    by one interval at most."""
     news = TableNews(user_id, token_id)
     present = False
     try:
@@ -100,9 +138,7 @@ async def game_stream(game_id, table_id, seat, user_id, token_id):
             message = await news.wait()
             if _ended(message):
                 return
-            if message is None:
-                yield b"\n"
-            elif message.get("type") == "table.changed":
+            if message is not None and message.get("type") == "table.changed":
                 turn_clock.wake(table_id, (message["game"], message["seq"]))
             try:
                 frame, cursor = await db_call(feed.game_frame)(game_id, seat, cursor)
@@ -119,11 +155,15 @@ async def game_stream(game_id, table_id, seat, user_id, token_id):
                 await realtime.announce_presence(table_id)
 
 
-async def event_stream(user, token_id):
-    """The player's events: "gameStart" for each game of theirs running when the stream
-    opens and each one that starts later, "gameFinish" when one ends. It follows the tables
-    where they hold a seat (looked up again with every message and keep-alive), until the
-    token is revoked or the account closed."""
+def event_stream(user, token_id):
+    """The player's events, ``paced``: "gameStart" for each game of theirs running when the
+    stream opens and each one that starts later, "gameFinish" when one ends. It follows the
+    tables where they hold a seat (looked up again with every message, and every keep-alive
+    interval without one), until the token is revoked or the account closed."""
+    return paced(_event_lines(user, token_id))
+
+
+async def _event_lines(user, token_id):
     news = TableNews(user.pk, token_id)
     told = {}  # game id -> the status last told
     try:
@@ -132,10 +172,7 @@ async def event_stream(user, token_id):
             await news.watch(tables)
             for frame in events:
                 yield line(frame)
-            message = await news.wait()
-            if _ended(message):
+            if _ended(await news.wait()):
                 return
-            if message is None:
-                yield b"\n"
     finally:
         await news.close()

@@ -1,9 +1,9 @@
 """The bot API's views: thin, over ``games.services`` (every write) and ``api.feed`` (reads).
 
-Errors are JSON ``{"error": "..."}``: 400 a move the rules refuse or unreadable input, 401
-a bad token, 404 a game or table one may not see (the same whether it exists or not), 409
-a move out of turn, against an older position, or in a game that is over, 429 over the
-rate limit.
+Errors are JSON ``{"error": "...", "code": "..."}`` (``api.refusals``): 400 a move the rules
+refuse or unreadable input, 401 a bad token, 404 a game or table one may not see (the same
+whether it exists or not), 409 a move out of turn, against an older position, or in a game
+that is over, 429 over the rate limit.
 """
 
 from django.http import JsonResponse, StreamingHttpResponse
@@ -11,16 +11,18 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 
 from api import feed, openapi, streams
-from api.auth import endpoint, error
+from api.auth import endpoint, wrong_method
+from api.refusals import TOO_LONG, refuse, refused
 from games import services
 from games.live.db_calls import db_call
 from games.models import Table
+from games.refusals import explain, reason_code
 
 MAX_MOVE_LENGTH = 200
 
 
 def no_game():
-    return error(_("There is no such game."), 404)
+    return refuse("no_such_game")
 
 
 def move_text(path_part):
@@ -44,18 +46,25 @@ def move(request, game_id, move):
     if feed.player_of(game_id, request.user) is None:
         return no_game()
     if len(move) > MAX_MOVE_LENGTH:
-        return error(_("That is not a move."), 400)
+        return _too_long()
     try:
         expected_seq = _seq(request)
     except ValueError:
-        return error(_("seq must be a whole number."), 400)
+        return refuse("bad_seq")
     try:
         row = services.submit_move(game_id, request.user, move_text(move), expected_seq=expected_seq)
-    except services.MoveRefused as refusal:
-        return error(refusal, 400)
-    except services.ServiceError as refusal:  # out of turn, stale, over, or left
-        return error(refusal, 409)
-    return JsonResponse({"ok": True, "index": row.index, "move": row.text})
+    except services.ServiceError as refusal:  # illegal, out of turn, stale, over, or left
+        return refused(refusal)
+    answer = {"ok": True, "index": row.index, "move": row.text}
+    if row.penalty is not None:  # misplay: penalty: the play broke a rule and was made, as a misplay
+        rule = row.broken_rule
+        answer["misplay"] = {"penalty": row.penalty, "rule": reason_code(rule), "reason": explain(rule)}
+    return JsonResponse(answer)
+
+
+def _too_long():
+    words = _("That is not a move: it is longer than %(length)s characters.") % {"length": MAX_MOVE_LENGTH}
+    return refused(services.MoveRefused(words, "not_a_move", TOO_LONG))
 
 
 @endpoint("POST")
@@ -65,7 +74,7 @@ def resign(request, game_id):
     try:
         services.resign(game_id, request.user)
     except services.ServiceError as refusal:
-        return error(refusal, 409)
+        return refused(refusal)
     return JsonResponse({"ok": True})
 
 
@@ -73,14 +82,14 @@ def resign(request, game_id):
 def join(request, table_id):
     """Take a seat (``?seat=N``, else the first free one) at a table of the lobby."""
     if not Table.objects.filter(pk=table_id, in_lobby=True).exists():
-        return error(_("There is no such table."), 404)
+        return refuse("no_such_table")
     seat = request.GET.get("seat")
     if seat is not None and not (seat.isascii() and seat.isdigit() and len(seat) < 3):
-        return error(_("There is no such seat."), 400)
+        return refuse("no_such_seat")
     try:
         row = services.take_seat(table_id, request.user, None if seat is None else int(seat))
     except services.ServiceError as refusal:
-        return error(refusal, 409)
+        return refused(refusal)
     return JsonResponse({"ok": True, "table": table_id, "seat": row.position})
 
 
@@ -108,10 +117,10 @@ async def event_stream(request):
 @csrf_exempt  # as every API view: a program sends no CSRF token, and answers are JSON
 def openapi_document(request):
     if request.method != "GET":
-        return error(_("Use %(method)s here.") % {"method": "GET"}, 405, Allow="GET")
+        return wrong_method("GET")
     return JsonResponse(openapi.document())
 
 
 @csrf_exempt
 def not_found(request, rest=""):
-    return error(_("There is no such API endpoint."), 404)
+    return refuse("no_such_endpoint")

@@ -1,6 +1,7 @@
 """The bot API's costs (issue 13): database queries and CPU time of what a stream does per
-wake-up (``api.feed.game_frame``, unchanged and changed), of a move through the API, and
-of a replay hint (uncached, then cached).
+wake-up (``api.feed.game_frame``, unchanged and changed; on a turn with a hand of 1.7
+million legal moves, of which it lists 200: issue 38), of a move through the API, and of a
+replay hint (uncached, then cached).
 
     .venv/bin/python bench/api.py [--rounds 200]                 # SQLite in memory
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/kadi .venv/bin/python bench/api.py
@@ -25,8 +26,10 @@ from api import feed
 from api.tokens import create_token
 from games import bots, services
 from history.hints import hint
+from tests.games.helpers import put_position
 
 DATABASE_NAME = "kadi_bench_api"
+COUNTLESS = "QH QS QD QC 8H 8S 8D 8C AH AS 4H 4S 5D JKR"  # friendly: 1.7 million legal moves
 
 
 def cpu_ms(call):
@@ -62,6 +65,11 @@ def main():
         report("stream wake-up, nothing new (game_frame)", partial(frame, cursor), args.rounds)
         report("stream wake-up, a change (game_frame)", partial(frame, (-1, 0)), args.rounds)
         report("first frame (gameFull)", frame, args.rounds)
+        countless = services.create_table(amani, "Countless", 2, "friendly")
+        services.take_seat(countless, baraka)
+        countless = services.start_game(countless, amani)
+        put_position(countless, hands=(COUNTLESS, "7C 9C"), discard=("6H",), turn=0)
+        report("first frame, 1.7 million legal moves", partial(feed.game_frame, countless.pk, 0), args.rounds)
 
         browser, rng = client(), random.Random(1)
         api_moves, hints_uncached, hints_cached = [], [], []

@@ -10,6 +10,9 @@ follows the game's stream in a thread of its own and, on each of its turns, play
 the legal moves the stream lists: the play of the most cards (declaring Niko Kadi, "!",
 when one card is left), else draw, accept or pass. With --games N it stops after N games
 have finished; otherwise it runs until interrupted. See docs/api.md.
+
+Every stream sends a line at least every 5 seconds (an empty one when there is no news), so
+a stream silent for READ_TIMEOUT seconds is a broken connection: reading it then fails.
 """
 
 import argparse
@@ -24,6 +27,8 @@ import urllib.parse
 import urllib.request
 
 WORD_MOVES = ("draw", "accept", "pass")
+READ_TIMEOUT = 10  # seconds: twice the streams' keep-alive interval
+NOT_NOW = ("stale_move", "not_your_turn")  # the game moved on meanwhile: the next line says how
 
 
 class Api:
@@ -34,7 +39,7 @@ class Api:
     def stream(self, path):
         """Yield each JSON line of an NDJSON stream (keep-alive newlines skipped)."""
         request = urllib.request.Request(self.server + path, headers=self.headers)
-        with urllib.request.urlopen(request, timeout=60) as response:
+        with urllib.request.urlopen(request, timeout=READ_TIMEOUT) as response:
             for raw in response:
                 if raw.strip():
                     yield json.loads(raw)
@@ -82,11 +87,13 @@ def play_game(api, game_id, rng, log):
             continue
         move = choose(frame["legal_moves"], len(frame["view"]["hand"]), rng)
         status, answer = api.post(f"/api/bot/game/{game_id}/move/{url_form(move)}?seq={frame['seq']}")
-        if status == 409:  # the game moved on meanwhile: the next frame says how
+        if status != 200 and answer.get("code") in NOT_NOW:
             continue
         if status != 200:
-            raise RuntimeError(f"move {move!r} refused ({status}): {answer.get('error')}")
+            raise RuntimeError(f"move {move!r} refused ({status} {answer.get('code')}): {answer['error']}")
         log(f"game {game_id}: played {answer['move']}")
+        if "misplay" in answer:  # a table that punishes misplays made it, with a penalty
+            log(f"game {game_id}: misplay ({answer['misplay']['rule']}), drew {answer['misplay']['penalty']}")
 
 
 def run(api, games, log, rng):

@@ -8,13 +8,24 @@ put into words here.
 
 from django.utils.translation import gettext
 
+from games.engine import reasons
 from games.engine.refusal import Card, Rank, Suit
 from games.presentation import SUIT_WORDS, card_words, rank_words
+
+# Each template's stable name for programs: its constant's name in ``reasons``, in lower case.
+REASON_CODES = {
+    template: name.lower() for name, template in vars(reasons).items() if template in reasons.templates()
+}
 
 
 def explain(refusal):
     """The reason of ``refusal`` (an IllegalMove or a Refusal) in the active language."""
     return gettext(refusal.template) % {name: words(value) for name, value in refusal.params.items()}
+
+
+def reason_code(refusal):
+    """The stable name of ``refusal``'s reason (the bot API's ``rule``), e.g. "not_held"."""
+    return REASON_CODES[refusal.template]
 
 
 def words(value):

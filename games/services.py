@@ -52,7 +52,7 @@ from games.engine.rules import PRESETS
 from games.models import MAX_SEATS, MIN_SEATS, ChatMessage, Game, GamePlayer, Seat, Table
 from games.models import Move as MoveRow
 from games.prepared import Prepared, PreparedInsert, PreparedInsertIfUpdated, PreparedUpdate
-from games.refusals import explain
+from games.refusals import explain, reason_code
 
 logger = logging.getLogger(__name__)
 
@@ -64,11 +64,21 @@ _NEW_POSITION = PreparedUpdate(Game, POSITION_FIELDS)
 
 
 class ServiceError(Exception):
-    """A request the site refuses; ``str(error)`` is a translated message for the user."""
+    """A request the site refuses; ``str(error)`` is a translated message for the user, and
+    ``code`` a stable name of the refusal for a program (the bot API's ``code``)."""
+
+    code = "refused"
+
+    def __init__(self, message, code=None):
+        super().__init__(message)
+        if code is not None:
+            self.code = code
 
 
 class StaleMove(ServiceError):
     """A move made against an older position (a stale page, a double click, a resend)."""
+
+    code = "stale_move"
 
 
 class TooFast(ServiceError):
@@ -80,7 +90,12 @@ class NotNow(ServiceError):
 
 
 class MoveRefused(ServiceError):
-    """A move the rules refuse here, or move text that cannot be read."""
+    """A move the rules refuse here (``code`` "illegal_move"), or move text that cannot be
+    read ("not_a_move"); ``rule`` names the reason (``games.refusals.reason_code``)."""
+
+    def __init__(self, message, code, rule):
+        super().__init__(message, code)
+        self.rule = rule
 
 
 # -- Tables and seats ---------------------------------------------------------------
@@ -141,7 +156,7 @@ def take_seat(table, user, position=None):
         if user.is_bot:
             raise ServiceError(_("Bots are added with “add a bot”."))
         if table.seats.filter(user=user).exists():
-            raise ServiceError(_("You already have a seat at this table."))
+            raise ServiceError(_("You already have a seat at this table."), "already_seated")
         position = _free_position(table, position)
         return Seat.objects.create(table=table, position=position, user=user)
 
@@ -198,7 +213,7 @@ def _locked_table(table):
     try:
         table = Table.objects.select_for_update().get(pk=table_id)
     except Table.DoesNotExist:
-        raise ServiceError(_("There is no such table.")) from None
+        raise ServiceError(_("There is no such table."), "no_such_table") from None
     _announce(table.pk)
     return table
 
@@ -235,12 +250,12 @@ def _free_position(table, position):
     if position is None:
         free = [p for p in range(table.seat_count) if p not in taken]
         if not free:
-            raise ServiceError(_("This table is full."))
+            raise ServiceError(_("This table is full."), "table_full")
         return free[0]
     if not isinstance(position, int) or not 0 <= position < table.seat_count:
-        raise ServiceError(_("There is no such seat."))
+        raise ServiceError(_("There is no such seat."), "no_such_seat")
     if position in taken:
-        raise ServiceError(_("That seat is taken."))
+        raise ServiceError(_("That seat is taken."), "seat_taken")
     return position
 
 
@@ -427,7 +442,7 @@ def _submit(games, key, user, text, expected_move_count, client_move_id, expecte
         return row
     except (ServiceError, IntegrityError):
         if game is not None and client_move_id and _made_already(game, client_move_id):
-            raise StaleMove(_("This move was already made.")) from None
+            raise StaleMove(_("This move was already made."), "made_already") from None
         raise
 
 
@@ -449,18 +464,20 @@ def _checked_move(game, user, text, expected_move_count, expected_seq):
     _check_current(game, expected_move_count, expected_seq)
     player = next((p for p in _players(game) if p.user_id == user.pk), None)
     if player is None:
-        raise ServiceError(_("You are not playing in this game."))
+        raise ServiceError(_("You are not playing in this game."), "not_a_player")
     if player.left:
-        raise ServiceError(_("You have left this game."))
+        raise ServiceError(_("You have left this game."), "left_game")
     if game.turn != player.seat:
-        raise NotNow(_("It is not your turn."))
+        raise NotNow(_("It is not your turn."), "not_your_turn")
     before = game.engine_state()
+    move = None
     try:
         move = Move.parse(text)
         return player, before, move, before.apply(move)
     except IllegalMove as error:
-        reason = explain(error)
-        raise MoveRefused(_("That move is not allowed: %(reason)s") % {"reason": reason}) from None
+        message = _("That move is not allowed: %(reason)s") % {"reason": explain(error)}
+        kind = "not_a_move" if move is None else "illegal_move"
+        raise MoveRefused(message, kind, reason_code(error)) from None
 
 
 def _write_alone(game, player, before, move, state, client_move_id):
@@ -547,7 +564,7 @@ def _check_current(game, expected_move_count, expected_seq):
     if stale_count or (expected_seq is not None and expected_seq != game.seq):
         raise StaleMove(_("The game has moved on since your page was shown: this move was not made."))
     if not game.is_running:
-        raise NotNow(_("This game is over."))
+        raise NotNow(_("This game is over."), "game_over")
 
 
 def _made_already(game, client_move_id):
@@ -599,16 +616,16 @@ def resign(game, user):
     with transaction.atomic():
         game = _locked_game(game.pk if isinstance(game, Game) else game)
         if not game.is_running:
-            raise NotNow(_("This game is over."))
+            raise NotNow(_("This game is over."), "game_over")
         player = next((p for p in _players(game) if p.user_id == user.pk and not p.left), None)
         if player is None:
-            raise ServiceError(_("You are not playing in this game."))
+            raise ServiceError(_("You are not playing in this game."), "not_a_player")
         move = Move.resign(player.seat)
         before = game.engine_state()
         try:
             state = before.apply(move)
         except IllegalMove:  # out of play already: a winner under play_on, or eliminated
-            raise ServiceError(_("Your game is over: you are no longer in play.")) from None
+            raise ServiceError(_("Your game is over: you are no longer in play."), "out_of_play") from None
         player.left = True
         player.save(update_fields=["left"])
         _record(game, player.seat, move, before, state)
@@ -655,7 +672,7 @@ class _Games:
 
     def _found(self, game):
         if game is None:
-            raise ServiceError(self.missing())
+            raise ServiceError(self.missing(), "no_such_game")
         return _ready(game)
 
 

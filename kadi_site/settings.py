@@ -30,6 +30,14 @@ def env_list(name: str, default: str) -> list[str]:
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
 
 
+def env_positive(name: str, default: str, kind=int):
+    """Read a positive number from the environment (``kind``: int or float)."""
+    value = kind(os.environ.get(name, default))
+    if value <= 0:
+        raise ValueError(f"{name} must be a positive number, not {value}")
+    return value
+
+
 DEBUG = env_bool("DJANGO_DEBUG", True)
 
 SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "")
@@ -205,6 +213,12 @@ TRUSTED_PROXY_COUNT = int(os.environ.get("DJANGO_TRUSTED_PROXIES", "0"))
 # Dotted paths of callables (profile_user, request) -> dict, merged into the public
 # profile page's context; lets the games app add games played and recent games.
 PROFILE_CONTEXT_PROVIDERS: list[str] = ["history.profile.profile_context"]
+
+# The bot API (docs/api.md): requests per token in each window of seconds, and the longest a
+# stream goes without a line (a keep-alive newline when there is no news).
+API_RATE_LIMIT = env_positive("API_RATE_LIMIT", "300")
+API_RATE_WINDOW_SECONDS = env_positive("API_RATE_WINDOW_SECONDS", "60")
+API_KEEPALIVE_SECONDS = env_positive("API_KEEPALIVE_SECONDS", "5", float)
 
 # E-mail (password resets): through DJANGO_EMAIL_HOST's SMTP server when it is set, else
 # printed on the console.

@@ -5,8 +5,8 @@ header outside ``ALLOWED_HOSTS``, or a query string with more fields than
 Left to Django, whatever first reads them raises a ``SuspiciousOperation``: a 400 with an
 English "Bad Request (400)" page (with DEBUG on, the debug page, which reads the query string
 again and so turned the 400 into a 500), logged as an error with its traceback. Here it is a
-400 with one sentence in the visitor's language (``{"error": ...}`` under /api/, as the
-bot API's other errors), logged as a warning.
+400 with one sentence in the visitor's language (``{"error": ..., "code":
+"unreadable_request"}`` under /api/, as the bot API's other errors), logged as a warning.
 """
 
 import logging
@@ -57,7 +57,7 @@ def _refuse(request, error):
     with translation.override(language):
         text = str(REFUSALS[type(error)])
     if request.path.startswith(API_PREFIX):
-        response = JsonResponse({"error": text}, status=400)
+        response = JsonResponse({"error": text, "code": "unreadable_request"}, status=400)
     else:
         response = HttpResponseBadRequest(text, content_type="text/plain; charset=utf-8")
     response["Content-Language"] = language

@@ -75,7 +75,7 @@ def test_the_api_refuses_in_json(client, server_log):
     response = client.get(f"/api/openapi.json?{TOO_MANY_FIELDS}")
 
     assert response.status_code == 400
-    assert response.json() == {"error": "That request sends too many fields."}
+    assert response.json() == {"error": "That request sends too many fields.", "code": "unreadable_request"}
     assert errors(server_log) == []
 
 

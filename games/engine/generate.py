@@ -53,9 +53,54 @@ def iter_legal_moves(state):
     return chain.from_iterable(move_groups(state, True))
 
 
+def shortest_legal_moves(state, limit):
+    """``(moves, complete)``: the legal moves (without ``!``) in the bot API's order, the
+    plays by their number of cards, fewest first (as ``legal_moves`` orders them among
+    equals), then draw, accept or pass; at most ``limit`` of them, yet every one-card play
+    and word move; ``complete`` when that is every legal move.
+
+    The work is bounded: plays are listed up to a number of cards, one more card at a
+    time, until they fill the list; never the millions of long orderings some hands have."""
+    if state.finished:
+        return [], True
+    hand, derived = state.hands[state.turn], state._derived
+    lone, finishing = derived.lone_card_must_finish and len(hand) > 1, derived.is_finishing
+    groups = _rule_groups(state, True)
+    max_cards = 1
+    while True:
+        plays, words, longer = [], [], False
+        for group in groups:
+            if isinstance(group, _QuestionWalk):
+                group, more = group.upto(max_cards)
+                longer = longer or more
+            for move in group:
+                if move.kind != PLAY:
+                    words.append(move)
+                elif len(move.cards) > max_cards:
+                    longer = True
+                elif not lone or len(move.cards) != len(hand) - 1 or not _leaves_loser(hand, move, finishing):
+                    plays.append(move)
+        plays.sort(key=_card_count)
+        room = max(limit - len(words), sum(1 for move in plays if len(move.cards) == 1))
+        if len(plays) > room or not longer:
+            if not plays and not words:  # lone_card_must_finish leaves nothing: draw
+                return [DRAW_MOVE], True
+            return plays[:room] + words, len(plays) <= room
+        max_cards += 1
+
+
+def _card_count(move):
+    return len(move.cards)
+
+
+def _leaves_loser(hand, move, is_finishing):
+    """Whether the one card ``move`` leaves in ``hand`` cannot finish (lone_card_must_finish)."""
+    return not is_finishing[[c for c in hand if c not in move.cards][0]]
+
+
 def move_groups(state, lazy):
     """The legal moves as a list of groups (tuples or lists), in order; when ``lazy``,
-    question plays, which can run to millions of orderings, come as lazy iterators."""
+    question plays, which can run to millions of orderings, come as lazy iterables."""
     if state.finished:
         return []
     groups = _rule_groups(state, lazy)
@@ -73,9 +118,8 @@ def _without_lone_losers(groups, hand, is_finishing):
     nothing = True
     for group in groups:
         for move in group:
-            if move.kind == PLAY and len(move.cards) == left_one:
-                if not is_finishing[[c for c in hand if c not in move.cards][0]]:
-                    continue
+            if move.kind == PLAY and len(move.cards) == left_one and _leaves_loser(hand, move, is_finishing):
+                continue
             nothing = False
             yield move
     if nothing:
@@ -222,7 +266,7 @@ def _normal_groups(state, hand, starters, lazy):
                     answer_seqs = _AnswerSequences(hand, d.is_answer, d.wild_answer)
             consecutive = state._derived.consecutive_chains
             if lazy and len(questions) > EAGER_QUESTIONS:
-                group = _lazy_question_moves(start, questions, consecutive, answer_seqs)
+                group = _QuestionWalk(start, questions, consecutive, answer_seqs)
             else:
                 group = _listed_moves(_question_plays(start, questions, consecutive, answer_seqs), True)
         elif IS_PENALTY[start]:
@@ -365,13 +409,44 @@ def _question_plays(start, questions, consecutive, answer_seqs):
     return plays
 
 
-def _lazy_question_moves(start, questions, consecutive, answer_seqs):
-    """The moves of ``_question_plays``, lazily: they can run to millions of orderings."""
-    stack = [(start,)]
-    while stack:
-        plays = []
-        _question_node(stack.pop(), questions, consecutive, answer_seqs, plays, stack)
-        yield from _listed_moves(plays, True)
+class _QuestionWalk:
+    """The moves of ``_question_plays`` from ``start``, lazily: they can run to millions of
+    orderings. Iterating walks them all; ``upto`` walks only the plays of a few cards."""
+
+    def __init__(self, start, questions, consecutive, answer_seqs):
+        self.start = start
+        self.questions = questions
+        self.consecutive = consecutive
+        self.answer_seqs = answer_seqs
+
+    def __iter__(self):
+        stack = [(self.start,)]
+        while stack:
+            plays = []
+            _question_node(stack.pop(), self.questions, self.consecutive, self.answer_seqs, plays, stack)
+            yield from _listed_moves(plays, True)
+
+    def upto(self, max_cards):
+        """``(moves, longer)``: the moves of the plays of at most ``max_cards`` cards, in the
+        walk's order, and whether the walk goes on past them (a longer run of questions is
+        not always a play: ``longer`` may be true with no longer play)."""
+        moves, longer = [], False
+        stack = [(self.start,)]
+        while stack:
+            play = stack.pop()
+            plays, grown = [], []
+            _question_node(play, self.questions, self.consecutive, self.answer_seqs, plays, grown)
+            if grown:
+                if len(play) < max_cards:
+                    stack += grown
+                else:
+                    longer = True
+            for cards in plays:
+                if len(cards) <= max_cards:
+                    _add_play_moves(cards, True, moves)
+                else:
+                    longer = True
+        return moves, longer
 
 
 def _question_node(play, questions, consecutive, answer_seqs, out, stack):

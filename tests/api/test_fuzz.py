@@ -6,6 +6,7 @@ from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from api.refusals import REFUSALS
 from games.models import Game
 
 pytestmark = pytest.mark.django_db
@@ -29,8 +30,9 @@ def test_any_move_path_gets_an_answer_and_only_legal_moves_are_made(game, auth, 
     query = {} if seq is None else {"seq": seq}
     response = Client().post(f"/api/bot/game/{game.pk}/move/{move}", query_params=query, **auth)
     assert response.status_code in ANSWERS
-    assert "error" in response.json() or response.status_code == 200
     if response.status_code != 200:
+        code = response.json()["code"]
+        assert code in REFUSALS and REFUSALS[code].status == response.status_code and response.json()["error"]
         assert Game.objects.get(pk=game.pk).move_count == before
 
 
@@ -39,7 +41,7 @@ def test_any_move_path_gets_an_answer_and_only_legal_moves_are_made(game, auth, 
 def test_any_authorization_header_is_refused_cleanly(game, header):
     for path in (f"/api/bot/game/{game.pk}/move/7H", f"/api/table/{game.table_id}/join"):
         response = Client().post(path, HTTP_AUTHORIZATION=header)
-        assert response.status_code == 401 and "error" in response.json()
+        assert response.status_code == 401 and response.json()["code"] == "bad_token"
 
 
 @SETTINGS
@@ -47,3 +49,5 @@ def test_any_authorization_header_is_refused_cleanly(game, header):
 def test_any_path_under_the_api_answers_in_json(auth, path):
     response = Client().get("/api/" + path, **auth)
     assert response.status_code < 500
+    if response.status_code != 200:
+        assert response.json()["code"] in REFUSALS

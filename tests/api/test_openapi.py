@@ -4,6 +4,9 @@ import pytest
 from openapi_spec_validator import validate
 
 from api import urls
+from api.refusals import REFUSALS
+from games.engine import reasons
+from games.refusals import REASON_CODES
 
 pytestmark = pytest.mark.django_db
 
@@ -18,3 +21,22 @@ def test_the_document_is_valid_and_covers_every_endpoint(client):
     documented = {d.lstrip("/").replace("<id:move>", "<path:move>") for d in documented}
     assert documented == routes
     assert document["servers"] == [{"url": "/api"}]
+
+
+def test_every_refusal_code_and_rule_is_listed(client):
+    """The codes a program may act on: each code of ``api.refusals`` with its status among
+    the answers of the endpoints, and every reason the engine gives as a ``rule``."""
+    document = client.get("/api/openapi.json").json()
+    error = document["components"]["schemas"]["Error"]["properties"]
+    assert error["code"]["enum"] == list(REFUSALS) and "stale_move" in REFUSALS
+    assert set(REASON_CODES.values()) < set(error["rule"]["enum"])
+    assert len(set(REASON_CODES.values())) == len(reasons.templates())  # one name for each reason
+    answered = {
+        status: answer["description"]
+        for path in document["paths"].values()
+        for operation in path.values()
+        for status, answer in operation["responses"].items()
+    }
+    for code, refusal in REFUSALS.items():
+        if code not in ("no_such_endpoint", "unreadable_request", "refused"):
+            assert f"{code}:" in answered[str(refusal.status)], code

@@ -3,6 +3,7 @@
 
 import asyncio
 import json
+from contextlib import suppress
 
 import pytest
 from asgiref.sync import sync_to_async
@@ -10,6 +11,7 @@ from django.test import AsyncClient
 from jsonschema import Draft202012Validator
 
 from api import openapi
+from api.feed import LEGAL_MOVES_LIMIT
 from api.tokens import create_token, revoke_token
 from games import services
 from games.models import Presence, Table
@@ -239,4 +241,78 @@ async def test_joining_through_the_api_then_a_game_start_is_an_event(table, user
     game = await sync_to_async(services.start_game)(table, user)
     start = await stream.next()
     assert start["type"] == "gameStart" and start["game"]["id"] == game.pk and start["game"]["seat"] == 1
+    await stream.close()
+
+
+async def arrivals(stream, seconds):
+    """The times (from now) at which the stream's chunks, keep-alives included, arrive for
+    ``seconds``."""
+    loop = asyncio.get_running_loop()
+    start, times = loop.time(), []
+    with suppress(TimeoutError):
+        async with asyncio.timeout(seconds):
+            while True:
+                await anext(stream.chunks)
+                times.append(loop.time() - start)
+    return times
+
+
+@pytest.mark.parametrize("path", ["/api/stream/event", "game"])
+async def test_a_stream_at_a_busy_table_sends_a_line_every_interval(settings, table, game, make_user, token,
+                                                                     path):
+    """Seats change again and again at the table, with no news for the stream: it sends a
+    keep-alive every API_KEEPALIVE_SECONDS all the same (they once only reset its timer)."""
+    settings.API_KEEPALIVE_SECONDS = 0.5
+    visitors = [await sync_to_async(make_user)(f"visitor{n}") for n in range(2)]
+    stream = await open_stream(f"/api/bot/game/stream/{game.pk}" if path == "game" else path, token)
+    await stream.next()
+    busy = True
+
+    async def change_seats():
+        while busy:
+            for visitor in visitors:
+                await sync_to_async(services.take_seat)(table, visitor)
+                await sync_to_async(services.leave_seat)(table, visitor)
+
+    changing = asyncio.create_task(change_seats())
+    try:
+        times = await arrivals(stream, 3)
+    finally:
+        busy = False
+        await changing
+    gaps = [later - earlier for earlier, later in zip([0, *times], times, strict=False)]
+    assert len(times) >= 3 and max(gaps) < 1.5, gaps
+    await stream.close()
+
+
+async def test_legal_moves_come_shortest_first_and_a_cut_list_says_so(game, token):
+    """A hand of questions, answers, aces and a joker with 1.7 million legal moves: the
+    frame lists the one-card plays, then the shortest runs, then the draw, and says that
+    the list is cut and how to send a longer play (in the request's language)."""
+    hand = "QH QS QD QC 8H 8S 8D 8C AH AS 4H 4S 5D JKR"
+    await sync_to_async(put_position)(game, hands=(hand, "7C 9C"), discard=("6H",), turn=0)
+    stream = await open_stream(f"/api/bot/game/stream/{game.pk}", token)
+    full = await stream.next()
+    await stream.close()
+    legal = full["legal_moves"]
+    counts = [len(move.split()) - ("@" in move) for move in legal[:-1]]
+    assert len(legal) == LEGAL_MOVES_LIMIT and legal[-1] == "draw" and counts == sorted(counts)
+    assert legal[:2] == ["QH", "8H"] and {"4H", "JKR", "AS @C"} <= set(legal[:12])
+    assert not full["legal_moves_complete"] and "QH-QS-8S-8C" in full["legal_moves_note"]
+    assert_documented(full, "GameFrame")
+    headers = {"Authorization": f"Bearer {token}", "Accept-Language": "sw"}
+    response = await AsyncClient().get(f"/api/bot/game/stream/{game.pk}", headers=headers)
+    stream = Stream(response)
+    swahili = await stream.next()
+    await stream.close()
+    note = swahili["legal_moves_note"]
+    assert note != full["legal_moves_note"] and "QH-QS-8S-8C" in note
+
+
+async def test_a_short_list_is_complete_and_in_the_documented_order(game, token):
+    await sync_to_async(put_position)(game, hands=("7S 7D 5D", "9H QD KC"), discard=("7H",), turn=0)
+    stream = await open_stream(f"/api/bot/game/stream/{game.pk}", token)
+    full = await stream.next()
+    assert full["legal_moves"] == ["7S", "7D", "7S 7D", "7D 7S", "draw"]
+    assert full["legal_moves_complete"] and "legal_moves_note" not in full
     await stream.close()
