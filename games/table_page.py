@@ -105,6 +105,7 @@ TABLE_ACTIONS = (
     "remove_bot",
     "start_game",
     "move",
+    "hand_choice",
     "resign",
     "rematch",
     "decline_rematch",
