@@ -494,6 +494,19 @@ def test_the_rules_page_renders_docs_rules_md_safely(client, settings, tmp_path)
     assert "javascript:" not in page
 
 
+def test_the_rules_page_shows_cards_never_their_codes(client, settings, tmp_path):
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "rules.md").write_text(
+        "A play such as `QH 8H 4H` or `JKR 3S`; the option `play_on`.\n", encoding="utf-8"
+    )
+    settings.BASE_DIR = tmp_path
+    page = client.get(reverse("games:rules")).content.decode()
+    text = re.sub(r"<[^>]+>", " ", page)  # what a reader sees, without the markup
+    assert not re.search(r"\b(QH|8H|4H|JKR|3S)\b", text)
+    assert 'aria-label="queen of hearts"' in page and "Q♥" in page and "3♠" in page
+    assert "<code>play_on</code>" in page
+
+
 def test_a_table_page_summarises_its_house_rules_and_links_the_rules_page(client, table):
     table.rule_overrides = {"jokers": 0}
     table.save()
