@@ -204,6 +204,7 @@ def _hand(latest, context, user_id, language):
         game["niko_kadi_rule"],
         tuple(sorted(game["actions"])),
         game["draw_count"],
+        game["stand_in_warning"],
     )
     kept = latest.fragments.setdefault(("hands", language, user_id), {})
     html = kept.get((form, cards))

@@ -123,3 +123,17 @@ def test_only_the_player_to_move_may_ask(client, baraka, classic):
     assert response.status_code == 409 and response.json()["error"] == "It is not your turn."
     client.logout()
     assert ask(client, classic, "AC").status_code == 409
+
+
+def test_the_turn_before_a_bot_takes_the_seat_warns_the_player(client, user, classic, settings):
+    settings.MISSED_TURNS_BEFORE_BOT = 3
+    put_position(classic, hands=("AC 5D 9S", "4C"), discard=("7H",), turn=0)
+    client.force_login(user)
+    table_url = reverse("games:table", args=[classic.table_id])
+    assert "data-stand-in-warning" not in client.get(table_url).content.decode()
+    classic.players.filter(user=user).update(missed_turns=2)
+    page = client.get(table_url).content.decode()
+    assert "You missed your last 2 turns. Miss this one too and a bot takes your seat" in page
+    assert "data-last-chance-title" in page
+    classic.players.filter(user=user).update(missed_turns=1)
+    assert "data-stand-in-warning" not in client.get(table_url).content.decode()
