@@ -133,7 +133,7 @@ def test_the_turn_before_a_bot_takes_the_seat_warns_the_player(client, user, cla
     assert "data-stand-in-warning" not in client.get(table_url).content.decode()
     classic.players.filter(user=user).update(missed_turns=2)
     page = client.get(table_url).content.decode()
-    assert "You missed your last 2 turns. Miss this one too and a bot takes your seat" in page
+    assert "You missed 2 turns in a row. Miss this one too and a bot takes your seat" in page
     assert "data-last-chance-title" in page
     classic.players.filter(user=user).update(missed_turns=1)
     assert "data-stand-in-warning" not in client.get(table_url).content.decode()
