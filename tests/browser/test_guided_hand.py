@@ -19,22 +19,38 @@ def lit(page):
     return page.locator('.hand-card:not([aria-disabled="true"])')
 
 
+def open_my_turn(page, live_server, table, size):
+    open_table(page, live_server.url, table, "wanjiru", size)
+    expect(page.locator(".game__status")).to_have_text("Your turn.")
+
+
+def tap(page, card):
+    page.locator(f'.hand-card[data-card="{card}"]').click()
+
+
+def effect(page):
+    return page.locator("[data-effect]")
+
+
 def play_button(page):
     return page.get_by_role("button", name="Play", exact=True)
 
 
+def classic_table(make_user, hand, discard, **position):
+    """A classic table (misplays punished, Niko Kadi needed), Wanjiru to play ``hand``."""
+    position = {"hands": (hand, "4C 6C 7C"), "discard": discard, "turn": 0, **position}
+    return table_against_bots(make_user("wanjiru"), "Jikoni", "classic", position=position)
+
+
 @pytest.fixture
 def owing(make_user):
-    """Classic (misplays punished): Wanjiru owes 2 after a 2♥ and holds A♣, 2♦, 5♠ and 9♠."""
-    position = {"hands": ("AC 2D 5S 9S", "4C 6C 7C"), "discard": ("7H", "2H"), "turn": 0,
-                "pending": {"kind": "penalty", "amount": 2}}
-    return table_against_bots(make_user("wanjiru"), "Jikoni", "classic", position=position)
+    """Wanjiru owes 2 after a 2♥ and holds A♣, 2♦, 5♠ and 9♠."""
+    return classic_table(make_user, "AC 2D 5S 9S", ("7H", "2H"), pending={"kind": "penalty", "amount": 2})
 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_an_ace_that_cancels_a_penalty_names_no_suit_and_says_so(owing, page, live_server, size):
-    open_table(page, live_server.url, owing, "wanjiru", size)
-    expect(page.locator(".game__status")).to_have_text("Your turn.")
+    open_my_turn(page, live_server, owing, size)
     expect(play_button(page)).to_be_disabled()
     page.get_by_text("What can I do?").click()
     expect(page.locator("[data-what-now-list] li")).to_have_text([
@@ -55,23 +71,20 @@ def test_an_ace_that_cancels_a_penalty_names_no_suit_and_says_so(owing, page, li
 
 @pytest.fixture
 def questions(make_user):
-    """Classic: Wanjiru may chain Q♥ into 8♥, 8♠ and answer with 4♥ or 4♠; 5♣ follows nothing."""
-    position = {"hands": ("QH 8H 8S 4S 5C", "4C 6C 7C"), "discard": ("7H",), "turn": 0}
-    return table_against_bots(make_user("wanjiru"), "Jikoni", "classic", position=position)
+    """Wanjiru may chain Q♥ into 8♥, 8♠ and answer with 4♠; 5♣ follows nothing."""
+    return classic_table(make_user, "QH 8H 8S 4S 5C", ("7H",))
 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_a_question_lights_only_what_can_follow_it(questions, page, live_server, size):
-    open_table(page, live_server.url, questions, "wanjiru", size)
-    expect(page.locator(".game__status")).to_have_text("Your turn.")
-    page.locator('.hand-card[data-card="QH"]').click()
-    expect(page.locator("[data-effect]")).to_have_text("Q♥ asks: answer with hearts now, or you draw one card.")
+    open_my_turn(page, live_server, questions, size)
+    tap(page, "QH")
+    expect(effect(page)).to_have_text("Q♥ asks: answer with hearts now, or you draw one card.")
     expect(lit(page)).to_have_count(2)  # Q♥ itself and 8♥
     page.locator('.hand-card[data-card="5C"]').click(force=True)  # cannot follow: ignored
     expect(page.locator('.hand-card[aria-pressed="true"]')).to_have_count(1)
-    page.locator('.hand-card[data-card="8H"]').click()
-    page.locator('.hand-card[data-card="8S"]').click()
-    page.locator('.hand-card[data-card="4S"]').click()
+    for card in ("8H", "8S", "4S"):
+        tap(page, card)
     expect(page.locator("[data-preview]")).to_have_text("Q♥ 8♥ 8♠ 4♠")
     expect(page.locator("[data-effect]")).to_contain_text("This leaves you one card: turn on Niko Kadi")
     expect(play_button(page)).to_be_enabled()
@@ -83,17 +96,15 @@ def test_a_question_lights_only_what_can_follow_it(questions, page, live_server,
 
 @pytest.fixture
 def last_card(make_user):
-    """Classic: Wanjiru holds only 6♦ and did not declare on her move before."""
-    position = {"hands": ("6D", "4C 6C 7C"), "discard": ("7D",), "turn": 0}
-    return table_against_bots(make_user("wanjiru"), "Jikoni", "classic", position=position)
+    """Wanjiru holds only 6♦ and did not declare on her move before."""
+    return classic_table(make_user, "6D", ("7D",))
 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_an_emptying_play_that_cannot_win_says_why_first(last_card, page, live_server, size):
-    open_table(page, live_server.url, last_card, "wanjiru", size)
-    expect(page.locator(".game__status")).to_have_text("Your turn.")
-    page.locator('.hand-card[data-card="6D"]').click()
-    expect(page.locator("[data-effect]")).to_have_text(
+    open_my_turn(page, live_server, last_card, size)
+    tap(page, "6D")
+    expect(effect(page)).to_have_text(
         "Playing this empties your hand but does not win: you did not declare Niko Kadi on your move before."
     )
     for toggle in page.locator(".choice-toggle:visible").all():

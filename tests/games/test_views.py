@@ -482,25 +482,25 @@ def test_the_rules_page_names_every_preset_and_option_with_card_pictures(client)
     assert "card--back" in page
 
 
-def test_the_rules_page_renders_docs_rules_md_safely(client, settings, tmp_path):
+def rules_page_with_document(client, settings, tmp_path, text):
+    """The rules page when docs/rules.md holds ``text``."""
     (tmp_path / "docs").mkdir()
-    (tmp_path / "docs" / "rules.md").write_text(
-        "## Readings\n\nA *jump* <script>alert(1)</script> [x](javascript:alert(1))\n", encoding="utf-8"
-    )
+    (tmp_path / "docs" / "rules.md").write_text(text, encoding="utf-8")
     settings.BASE_DIR = tmp_path
-    page = client.get(reverse("games:rules")).content.decode()
+    return client.get(reverse("games:rules")).content.decode()
+
+
+def test_the_rules_page_renders_docs_rules_md_safely(client, settings, tmp_path):
+    text = "## Readings\n\nA *jump* <script>alert(1)</script> [x](javascript:alert(1))\n"
+    page = rules_page_with_document(client, settings, tmp_path, text)
     assert "<h2>Readings</h2>" in page and "<em>jump</em>" in page
     assert "<script>alert" not in page and "&lt;script&gt;" in page
     assert "javascript:" not in page
 
 
 def test_the_rules_page_shows_cards_never_their_codes(client, settings, tmp_path):
-    (tmp_path / "docs").mkdir()
-    (tmp_path / "docs" / "rules.md").write_text(
-        "A play such as `QH 8H 4H` or `JKR 3S`; the option `play_on`.\n", encoding="utf-8"
-    )
-    settings.BASE_DIR = tmp_path
-    page = client.get(reverse("games:rules")).content.decode()
+    text = "A play such as `QH 8H 4H` or `JKR 3S`; the option `play_on`.\n"
+    page = rules_page_with_document(client, settings, tmp_path, text)
     text = re.sub(r"<[^>]+>", " ", page)  # what a reader sees, without the markup
     assert not re.search(r"\b(QH|8H|4H|JKR|3S)\b", text)
     assert 'aria-label="queen of hearts"' in page and "Q♥" in page and "3♠" in page
