@@ -88,6 +88,23 @@ def test_a_new_table_may_have_a_turn_clock(logged_in):
     assert Table.objects.get(name="Saa").turn_timer_seconds == 30
 
 
+def test_a_new_table_refuses_with_every_reason_at_once(logged_in):
+    data = {"name": "", "seat_count": 9, "preset": "poker", "turn_timer_seconds": "7"}
+    page = logged_in.post(reverse("games:create_table"), data).content.decode()
+    assert page.count('<ul class="errorlist') >= 4
+    assert not Table.objects.exists()
+
+
+@pytest.mark.parametrize("preset", ["classic", "rulebook", "chains", "friendly", "bomb-ni-bomb"])
+@pytest.mark.parametrize("clock", ["", "15", "120"])
+def test_a_new_table_stores_exactly_what_was_chosen(logged_in, preset, clock):
+    data = {"name": "Kesho", "seat_count": 5, "preset": preset, "turn_timer_seconds": clock}
+    assert logged_in.post(reverse("games:create_table"), data).status_code == 302
+    table = Table.objects.get(name="Kesho")
+    assert (table.seat_count, table.preset, table.rule_overrides) == (5, preset, {})
+    assert table.turn_timer_seconds == (int(clock) if clock else None)
+
+
 @pytest.mark.parametrize(
     "data",
     [
