@@ -53,14 +53,18 @@
       });
   }
 
+  // "_shown" counts the refreshes applied (any count tells the server the options show what
+  // saving stores; the count tells a test when a refresh is in place).
   function markShown(form) {
-    if (!form.querySelector('input[name="_shown"]')) {
-      var shown = document.createElement("input");
+    var shown = form.querySelector('input[name="_shown"]');
+    if (!shown) {
+      shown = document.createElement("input");
       shown.type = "hidden";
       shown.name = "_shown";
-      shown.value = "1";
+      shown.value = "0";
       form.appendChild(shown);
     }
+    shown.value = String(Number(shown.value) + 1);
   }
 
   function start() {

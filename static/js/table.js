@@ -31,8 +31,8 @@
 
   function chosenSuit(form) {
     const picker = form.querySelector("[data-suit-picker]");
-    const suit = picker && !picker.hidden && picker.querySelector('[data-suit][aria-pressed="true"]');
-    return suit ? suit.dataset.suit : "";
+    const suit = picker && !picker.hidden && picker.querySelector('[data-suit-choice][aria-pressed="true"]');
+    return suit ? suit.dataset.suitChoice : "";
   }
 
   function declaring(form) {
@@ -128,8 +128,8 @@
     const picker = form.querySelector("[data-suit-picker]");
     if (!picker) return;
     picker.hidden = !suits.length;
-    picker.querySelectorAll("[data-suit]").forEach((button) => {
-      button.hidden = !suits.includes(button.dataset.suit);
+    picker.querySelectorAll("[data-suit-choice]").forEach((button) => {
+      button.hidden = !suits.includes(button.dataset.suitChoice);
       if (button.hidden) press(button, false);
     });
   }
@@ -162,7 +162,7 @@
   function clear(form) {
     const first = selected(form)[0];
     if (first) toggle(form, first);
-    form.querySelectorAll("[data-suit]").forEach((button) => press(button, false));
+    form.querySelectorAll("[data-suit-choice]").forEach((button) => press(button, false));
   }
 
   // "What can I do?": the legal kinds of play now, in words, from the server.
@@ -200,10 +200,10 @@
       form.querySelectorAll(".move-error").forEach((error) => error.remove()); // a new attempt
       return;
     }
-    const suit = event.target.closest("[data-suit]");
+    const suit = event.target.closest("[data-suit-choice]");
     if (suit) {
       const on = !pressed(suit);
-      form.querySelectorAll("[data-suit]").forEach((button) => press(button, false));
+      form.querySelectorAll("[data-suit-choice]").forEach((button) => press(button, false));
       press(suit, on);
       refresh(form);
       return;

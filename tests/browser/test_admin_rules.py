@@ -81,17 +81,20 @@ def test_the_rules_saved_are_those_shown_in_every_order(table, page, live_server
     page.set_viewport_size(DESKTOP)
     log_in_to_admin(page, live_server.url)
     page.goto(live_server.url + reverse("admin:games_table_change", args=[table.pk]))
+    refreshes = 0
     for name, value in ORDERS[order]:
-        if name == "preset":
-            page.select_option("#id_preset", value)
-        elif name == "reset":
-            page.locator("#id_reset_to_preset").check()
+        if name in ("preset", "reset"):  # the options are refreshed in place: wait for it
+            refreshes += 1
+            if name == "preset":
+                page.select_option("#id_preset", value)
+            else:
+                page.locator("#id_reset_to_preset").check()
+            page.wait_for_selector(f'input[name="_shown"][value="{refreshes}"]', state="attached")
         elif name == "hand_size":
             page.locator('input[name="rule_hand_size"]').fill(value)
             page.locator('input[name="rule_hand_size"]').dispatch_event("change")
         else:
             page.locator(f'input[name="rule_{name}"][value="{value}"]').check()
-        page.wait_for_load_state("networkidle")
     shown = rule_fields(page)
     preset = page.locator("#id_preset").input_value()
     page.locator("input[name=_continue]").click()  # save, and show the stored rules again
