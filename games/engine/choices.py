@@ -59,6 +59,11 @@ def choice(state, picked):
     return Choice(follow, complete, suits, declare)
 
 
+def starts_a_play(state, card):
+    """Whether a legal play of the player to move begins with held ``card``."""
+    return _completes(state, (card,), state.hands[state.turn], set())
+
+
 def draw_may_declare(state):
     """Whether a draw may carry ``!`` here (the page's tick before any card is picked)."""
     return text_problem(state, Move.parse("draw !")) is None
