@@ -9,6 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.helpers import ARTIFACTS, BROWSER_TEST, SIZES, act, open_table, table_against_bots
+from tests.browser.test_accessibility import violations
 
 pytestmark = BROWSER_TEST
 
@@ -110,3 +111,16 @@ def test_an_emptying_play_that_cannot_win_says_why_first(last_card, page, live_s
     for toggle in page.locator(".choice-toggle:visible").all():
         box = toggle.bounding_box()
         assert box["width"] >= 44 and box["height"] >= 44
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_guided_hand_speaks_swahili_and_passes_axe(owing, page, live_server, size):
+    open_table(page, live_server.url, owing, "wanjiru", size)
+    page.set_extra_http_headers({"Accept-Language": "sw-KE"})  # after logging in, in English
+    page.reload()
+    expect(page.locator("html")).to_have_attribute("lang", "sw")
+    page.locator("[data-what-now] summary").click()
+    expect(page.locator("[data-what-now-list] li").nth(1)).to_have_text("Futa adhabu kwa ace: A♣.")
+    tap(page, "AC")
+    expect(effect(page)).to_have_text("Adhabu imefutwa; Greedy bot 1 anacheza baadaye.")
+    assert violations(page) == []
