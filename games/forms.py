@@ -2,8 +2,13 @@
 ``games.engine.rules.OPTIONS``, never raw JSON.
 
 The fields start from the table's effective rules. On save the form stores only the
-options that differ from the chosen preset. Choosing another preset keeps the options
-the table had changed, and any edited in the same submission, unless "reset" is ticked.
+options that differ from the chosen preset. A page whose options were refreshed in place
+(static/js/admin_rules.js: choosing a preset or ticking "reset" shows the options saving
+would store, and posts ``SHOWN``) stores exactly the options submitted: an option set to
+the old preset's value while the preset changes is never lost. Without that refresh (no
+JavaScript), choosing another preset keeps the options the table had changed, and any
+edited in the same submission (those that differ from what the page showed), unless
+"reset" is ticked.
 Each edited option is checked on its own, so that every bad value is reported at once,
 under its label; then the engine checks the whole, and rules under which no game could
 be won are refused. ``preview()`` gives the rules a submission would store, for the
@@ -20,6 +25,7 @@ from games.models import Table
 from games.presentation import OPTION_LABELS, rank_words, rule_sentence
 
 FIELD_PREFIX = "rule_"
+SHOWN = "_shown"  # posted by static/js/admin_rules.js: the options show what saving stores
 
 
 def field_name(option):
@@ -99,7 +105,7 @@ class TableRulesForm(forms.ModelForm, OptionFields):
         values = {"preset": preset}  # + the table's overrides + what was edited
         if not cleaned.get("reset_to_preset"):
             values.update(self.instance.rule_overrides)
-        edited = self.changed_data if self.touched is None else self.touched
+        edited = self._edited()
         for option in OPTIONS:
             name = field_name(option)
             if name in cleaned and name in edited:
@@ -119,6 +125,16 @@ class TableRulesForm(forms.ModelForm, OptionFields):
         self.rules = rules
         self.instance.rule_overrides = rules.overrides(preset)
         return cleaned
+
+    def _edited(self):
+        """The option fields whose submitted values are stored: the ``touched`` ones for a
+        preview; every one from a page refreshed in place (``SHOWN``); else those that differ
+        from what the page showed."""
+        if self.touched is not None:
+            return self.touched
+        if self.data.get(SHOWN):
+            return [field_name(option) for option in OPTIONS]
+        return self.changed_data
 
     def _check_option(self, option, value):
         try:

@@ -918,14 +918,18 @@ def _play_turn_if_due(game, seq, now, move):
     after = state.apply(move)
     row = _record(game, player.seat, move, state, after)
     player.missed_turns += 1
-    limit = getattr(settings, "MISSED_TURNS_BEFORE_BOT", DEFAULT_MISSED_TURNS_BEFORE_BOT)
-    if player.missed_turns < limit:
+    if player.missed_turns < missed_turns_before_bot():
         player.save(update_fields=["missed_turns"])
         _after_move(game, after)
     else:
         _hand_to_bot(game, player)
         _continue_or_finish(game, after)
     return row
+
+
+def missed_turns_before_bot():
+    """How many turns in a row the server plays for a player before a bot takes their seat."""
+    return getattr(settings, "MISSED_TURNS_BEFORE_BOT", DEFAULT_MISSED_TURNS_BEFORE_BOT)
 
 
 def _server_turn(game, now, player=None, presence_rows=None):

@@ -17,7 +17,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from games import bots
+from games import bots, services
 from games.engine import State
 from games.engine.cards import SUITS
 from games.models import Game, Table
@@ -105,6 +105,7 @@ TABLE_ACTIONS = (
     "remove_bot",
     "start_game",
     "move",
+    "hand_choice",
     "resign",
     "rematch",
     "decline_rematch",
@@ -197,14 +198,23 @@ def game_context(reading, user, common):
     playable = set(reading.state.playable_cards()) if your_turn else None
     hand_order = getattr(user, "hand_order", "suit")
     moves = reading.moves
+    described = describe_game(view, names, result, playable, hand_order, public)
+    described["stand_in_warning"] = stand_in_warning(players[you]) if your_turn else 0
     return {
-        "game": describe_game(view, names, result, playable, hand_order, public),
+        "game": described,
         # Worked out if a template asks: a live table's viewers share one render of the log.
         "moves": SimpleLazyObject(lambda: [move_line(m, names) for m in moves]),
         "move_total": game.move_count,
         "moves_heading": _once(common, "moves heading", lambda: moves_heading(game.move_count)),
         "turn_clock": turn_clock(reading, timezone.now()),
     }
+
+
+def stand_in_warning(player):
+    """The turns ``player`` (to move) missed in a row when one more hands their seat to a bot
+    (``services.missed_turns_before_bot``), else 0: the page warns them before it happens."""
+    missed = player.missed_turns
+    return missed if missed and missed + 1 >= services.missed_turns_before_bot() else 0
 
 
 def public_game(reading, common):

@@ -17,6 +17,7 @@ urlpatterns = [
     path("t/<int:table_id>/bots/remove/", views.remove_bot, name="remove_bot"),
     path("t/<int:table_id>/start/", views.start_game, name="start_game"),
     path("t/<int:table_id>/move/", views.move, name="move"),
+    path("t/<int:table_id>/choice/", views.hand_choice, name="hand_choice"),
     path("t/<int:table_id>/resign/", views.resign, name="resign"),
     path("t/<int:table_id>/rematch/", views.rematch, name="rematch"),
     path("t/<int:table_id>/rematch/decline/", views.decline_rematch, name="decline_rematch"),

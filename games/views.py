@@ -10,16 +10,17 @@ from functools import partial, wraps
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
-from games import services
+from games import selection, services
 from games.documents import rules_document_html
 from games.models import Table
 from games.play_forms import BotForm, MoveForm, NewTableForm, SeatForm
 from games.presentation import card_roles, options_catalogue, presets_catalogue
-from games.table_page import lobby_tables, misplay_text, table_context
+from games.table_page import lobby_tables, misplay_text, read_table, table_context
 
 TABLE_AREA = "games/partials/table_update.html"  # the table area and the move log
 
@@ -171,6 +172,18 @@ def _submit_move(request, table, form):
     text = form.cleaned_data["move"]
     row = services.submit_move(game.pk, request.user, text, form.cleaned_data["expected_move_count"])
     return misplay_text(row.broken_rule) if row.broken_rule else None
+
+
+@require_safe
+def hand_choice(request, table_id):
+    """What the cards picked in the hand so far allow and would do (``games.selection``), as
+    JSON for static/js/table.js: ``?cards=QH 8H&suit=S&declare=1``. Only the player to move
+    may ask; anything else is refused with a reason (``error``) and a 4xx status."""
+    table = get_object_or_404(Table, pk=table_id)
+    try:
+        return JsonResponse(selection.answer(read_table(table), request.user, request.GET))
+    except selection.Refused as refusal:
+        return JsonResponse({"error": str(refusal)}, status=refusal.status)
 
 
 @require_safe

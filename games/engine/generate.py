@@ -7,13 +7,12 @@ run of questions), penalty combos (which hold every same-rank run of penalty car
 ``same-rank`` combos; under ``same-suit`` the longer same-rank runs are added separately).
 """
 
-from itertools import chain, islice
+from itertools import chain
 
 from .cards import ACE, IS_JOKER, IS_PENALTY, IS_QUESTION, JACK, KING, RANK, RED_JOKER, SAME_RANK, SUIT
 from .moves import ACCEPT, DRAW, PASS, PLAY, Move, play_move
 
 ALL_SUITS = (0, 1, 2, 3)
-LONE_CARD_SCAN = 5000  # legal moves scanned for the cards that begin one (playable_cards)
 EAGER_QUESTIONS = 2  # a hand of at most this many questions has few question plays: listed at once
 
 # Shared Move objects for the commonest moves (one-card plays, draw, accept, pass), so
@@ -196,15 +195,12 @@ def playable_cards(state):
 
 
 def _still_starting(state, starters):
-    """``lone_card_must_finish``: the ``starters`` that still begin a legal play, found in at
-    most ``LONE_CARD_SCAN`` legal moves (listed lazily, shorter plays first)."""
-    found = set()
-    for move in islice(iter_legal_moves(state), LONE_CARD_SCAN):
-        if move.kind == PLAY:
-            found.add(move.cards[0])
-            if len(found) == len(starters):
-                break
-    return [c for c in starters if c in found]
+    """``lone_card_must_finish``: the ``starters`` that still begin a legal play, each found
+    by ``choices`` with one legal play of its own (a scan of the listed moves could spend
+    itself on one question's millions of orderings and miss the other starters)."""
+    from .choices import starts_a_play
+
+    return [c for c in starters if starts_a_play(state, c)]
 
 
 def starts_normally(state, card):

@@ -93,7 +93,7 @@ CSRF_PLACEHOLDER = "csrf-token-of-the-viewer"  # set into a shared render per so
 HAND = "games/partials/hand.html"
 SEQ_MARK, TOTAL_MARK = "event-number-of-the-game", "move-count-of-the-game"  # set into a kept hand
 GAME_MARK, CARDS_MARK = "id-of-the-game", "cards-of-the-players-hand"  # set into a kept hand form
-HAND_URLS = ("move", "resign")  # the table's URLs that HAND reads, set into a kept hand form
+HAND_URLS = ("move", "hand_choice", "resign")  # the table's URLs that HAND reads, set into a kept hand form
 HANDS_KEPT = 4  # per player and language: their hand on others' turns, on their own, after a draw
 HAND_FORMS_KEPT = 64  # in all: on others' turns, on one's own with each set of actions, per language
 HAND_FORMS = {}  # (language, what the player may do) -> ``HAND`` with marks, for every game here
@@ -204,6 +204,7 @@ def _hand(latest, context, user_id, language):
         game["niko_kadi_rule"],
         tuple(sorted(game["actions"])),
         game["draw_count"],
+        game["stand_in_warning"],
     )
     kept = latest.fragments.setdefault(("hands", language, user_id), {})
     html = kept.get((form, cards))

@@ -2,7 +2,8 @@
 // option and the summary in words in place, from the server's reading of the form
 // (TableAdmin.rules_preview), so the page shows what saving would store. Options the user
 // edits themselves are sent as "_touched": they keep their values across presets.
-// Without JavaScript the form works as before: the new values show after saving.
+// Once refreshed, the form says so ("_shown"): saving then stores exactly the options shown.
+// Without JavaScript the form stores the options as posted (games/forms.py).
 (function () {
   "use strict";
 
@@ -44,11 +45,26 @@
           return;
         }
         Object.keys(answer.values).forEach(function (name) { setValue(form, name, answer.values[name]); });
+        markShown(form);
         var summary = form.querySelector(".field-effective_rules .readonly");
         if (summary) {
           summary.innerHTML = answer.summary;  // built by format_html on the server: escaped
         }
       });
+  }
+
+  // "_shown" counts the refreshes applied (any count tells the server the options show what
+  // saving stores; the count tells a test when a refresh is in place).
+  function markShown(form) {
+    var shown = form.querySelector('input[name="_shown"]');
+    if (!shown) {
+      shown = document.createElement("input");
+      shown.type = "hidden";
+      shown.name = "_shown";
+      shown.value = "0";
+      form.appendChild(shown);
+    }
+    shown.value = String(Number(shown.value) + 1);
   }
 
   function start() {

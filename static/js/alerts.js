@@ -1,5 +1,6 @@
 // What tells a player their turn has come, and how long it lasts:
-// - the tab's title starts with "● Your turn" while it is your turn;
+// - the tab's title starts with "● Your turn" while it is your turn ("⚠ Your turn: last
+//   chance" when one more missed turn hands the seat to a bot);
 // - when your turn comes: a short sound and, while the tab is hidden, a desktop
 //   notification, each if the player chose it in their settings (data-turn-sound,
 //   data-turn-notification on [data-live]);
@@ -42,7 +43,10 @@
 
   function onTurnChange() {
     const now = yourTurn();
-    document.title = now ? live.dataset.turnTitle + " · " + baseTitle : baseTitle;
+    // One more missed turn and a bot takes the seat (issue 34): the title says so first.
+    const lastChance = now && document.querySelector("#table-area [data-stand-in-warning]");
+    const title = lastChance ? live.dataset.lastChanceTitle : live.dataset.turnTitle;
+    document.title = now ? title + " · " + baseTitle : baseTitle;
     if (now && wasYourTurn === false) {
       if (live.dataset.turnSound) beep();
       if (live.dataset.turnNotification && document.visibilityState === "hidden") notify();

@@ -1,13 +1,19 @@
 // The table page's hand: pick cards in the order they are played (badges 1, 2, 3…), name a
 // suit after an ace, declare "Niko Kadi!", and turn that into the move text the form posts
-// ("QH 8H 4H !", "AH @S", "draw"). On your turn the cards that cannot begin a play are
-// dimmed (aria-disabled) until a first card is picked: any card may follow it.
-// The "Niko Kadi!" tick may be set ahead of your turn: it is kept (sessionStorage) through
+// ("QH 8H 4H !", "AH @S", "draw"). The rules drive the input: after each tap the server says
+// (the form's data-choice-url, games/selection.py) which cards may follow in some legal play
+// (the others are dimmed and cannot be tapped), whether the selection is a whole play (only
+// then is Play enabled), which suits it may name and whether it may declare, and what it
+// would do (the effect line). Before the first tap the server-rendered marks say which cards
+// may begin a play. Untapping a card drops it and every card picked after it.
+// The "Niko Kadi!" toggle may be set ahead of your turn: it is kept (sessionStorage) through
 // every re-render of the hand until a move of yours is made, then cleared. Cards that came
 // into the hand (draws, penalties) are marked "drawn" in their place until your next move. The selection lives in the DOM (data-order), so a page
 // re-rendered by HTMX starts afresh. The server, not this script, judges the move.
 (function () {
   "use strict";
+
+  const SYMBOLS = { H: "\u2665", D: "\u2666", S: "\u2660", C: "\u2663" };
 
   function selected(form) {
     return Array.from(form.querySelectorAll(".hand-card[data-order]")).sort(
@@ -15,20 +21,61 @@
     );
   }
 
+  function pressed(button) {
+    return Boolean(button) && button.getAttribute("aria-pressed") === "true";
+  }
+
+  function press(button, on) {
+    button.setAttribute("aria-pressed", on ? "true" : "false");
+  }
+
+  function chosenSuit(form) {
+    const picker = form.querySelector("[data-suit-picker]");
+    const suit = picker && !picker.hidden && picker.querySelector('[data-suit-choice][aria-pressed="true"]');
+    return suit ? suit.dataset.suitChoice : "";
+  }
+
+  function declaring(form) {
+    const toggle = form.querySelector("[data-declare]");
+    return pressed(toggle) && toggle.getAttribute("aria-disabled") !== "true";
+  }
+
   function moveText(form, action) {
     const words = [];
     if (action === "play") {
       selected(form).forEach((card) => words.push(card.dataset.card));
-      const picker = form.querySelector("[data-suit-picker]");
-      const suit = picker && !picker.hidden && picker.querySelector("input:checked");
-      if (suit) words.push("@" + suit.value);
+      const suit = chosenSuit(form);
+      if (suit) words.push("@" + suit);
     } else {
       words.push(action);
     }
-    const declare = form.querySelector("[data-declare]");
-    if (declare && declare.checked) words.push("!");
+    if (declaring(form)) words.push("!");
     return words.join(" ");
   }
+
+  // A card as the player reads it: "Q\u2660", "10\u2665", "Joker" (never the code "QS").
+  function label(form, text) {
+    if (text.startsWith("JK")) return form.querySelector(".hand").dataset.jokerText;
+    return text.slice(0, -1) + SYMBOLS[text.slice(-1)];
+  }
+
+  function setDimmed(card, dimmed) {
+    card.classList.toggle("hand-card--dimmed", dimmed);
+    if (dimmed) card.setAttribute("aria-disabled", "true");
+    else card.removeAttribute("aria-disabled");
+  }
+
+  function setText(form, selector, text) {
+    const element = form.querySelector(selector);
+    if (element) element.textContent = text;
+  }
+
+  function setPlayable(form, complete) {
+    const play = form.querySelector('[data-move-action="play"]');
+    if (play) play.disabled = !complete;
+  }
+
+  let asked = 0; // the latest question to the server: older answers are ignored
 
   function refresh(form) {
     const cards = selected(form);
@@ -36,23 +83,76 @@
       card.dataset.order = String(index + 1);
       card.querySelector(".hand-card__badge").textContent = String(index + 1);
     });
-    const last = cards[cards.length - 1];
-    const picker = form.querySelector("[data-suit-picker]");
-    if (picker) picker.hidden = !(last && last.dataset.card.startsWith("A"));
-    const preview = form.querySelector("[data-preview]");
-    if (preview) preview.textContent = cards.length ? moveText(form, "play") : "";
-    form.querySelectorAll('.hand[data-marked] [data-playable="false"]').forEach((card) => {
-      card.classList.toggle("hand-card--dimmed", !cards.length);
-      if (cards.length) card.removeAttribute("aria-disabled");
-      else card.setAttribute("aria-disabled", "true");
+    setText(form, "[data-preview]", cards.map((card) => label(form, card.dataset.card)).join(" "));
+    const hand = form.querySelector(".hand[data-marked]");
+    if (!hand) return; // not your turn: nothing to judge yet
+    asked += 1;
+    setPlayable(form, false);
+    if (!cards.length) {
+      hand.querySelectorAll(".hand-card").forEach((card) => setDimmed(card, card.dataset.playable === "false"));
+      showSuits(form, []);
+      allowDeclaration(form, true);
+      setText(form, "[data-effect]", "");
+      return;
+    }
+    const question = asked;
+    ask(form, { cards: cards.map((card) => card.dataset.card).join(" "), suit: chosenSuit(form) }).then((answer) => {
+      if (question !== asked || !form.isConnected) return;
+      if (answer.error) {
+        setText(form, "[data-effect]", answer.error);
+        return;
+      }
+      hand.querySelectorAll(".hand-card:not([data-order])").forEach((card) => {
+        setDimmed(card, !answer.follow.includes(card.dataset.card));
+      });
+      showSuits(form, answer.suits);
+      allowDeclaration(form, answer.declare);
+      setText(form, "[data-effect]", answer.effect);
+      setPlayable(form, answer.complete);
     });
   }
 
-  function toggle(card) {
+  // Asks the server about the selection; an answer with ``error`` when it could not.
+  function ask(form, params) {
+    const query = new URLSearchParams(params);
+    if (declaring(form)) query.set("declare", "1");
+    return fetch(form.dataset.choiceUrl + "?" + query.toString(), {
+      credentials: "same-origin",
+      headers: { Accept: "application/json" },
+    })
+      .then((response) => response.json())
+      .catch(() => ({ error: form.dataset.offlineText || "" }));
+  }
+
+  function showSuits(form, suits) {
+    const picker = form.querySelector("[data-suit-picker]");
+    if (!picker) return;
+    picker.hidden = !suits.length;
+    picker.querySelectorAll("[data-suit-choice]").forEach((button) => {
+      button.hidden = !suits.includes(button.dataset.suitChoice);
+      if (button.hidden) press(button, false);
+    });
+  }
+
+  function allowDeclaration(form, allowed) {
+    const toggle = form.querySelector("[data-declare]");
+    if (!toggle) return;
+    if (allowed) toggle.removeAttribute("aria-disabled");
+    else toggle.setAttribute("aria-disabled", "true");
+  }
+
+  // Untapping a card drops it and every card picked after it: what is left is still a
+  // selection the rules allowed, step by step.
+  function toggle(form, card) {
     if (card.dataset.order) {
-      delete card.dataset.order;
-      card.setAttribute("aria-pressed", "false");
-      card.querySelector(".hand-card__badge").textContent = "";
+      const from = Number(card.dataset.order);
+      selected(form)
+        .filter((other) => Number(other.dataset.order) >= from)
+        .forEach((other) => {
+          delete other.dataset.order;
+          other.setAttribute("aria-pressed", "false");
+          other.querySelector(".hand-card__badge").textContent = "";
+        });
     } else {
       card.dataset.order = String(Number.MAX_SAFE_INTEGER); // last; renumbered by refresh
       card.setAttribute("aria-pressed", "true");
@@ -60,18 +160,60 @@
   }
 
   function clear(form) {
-    selected(form).forEach(toggle);
-    form.querySelectorAll("[data-suit-picker] input").forEach((input) => (input.checked = false));
+    const first = selected(form)[0];
+    if (first) toggle(form, first);
+    form.querySelectorAll("[data-suit-choice]").forEach((button) => press(button, false));
   }
+
+  // "What can I do?": the legal kinds of play now, in words, from the server.
+  function explain(details) {
+    const form = details.closest("[data-move-form]");
+    const list = details.querySelector("[data-what-now-list]");
+    ask(form, { cards: "", help: "1" }).then((answer) => {
+      list.replaceChildren(
+        ...(answer.error ? [answer.error] : answer.help).map((line) => {
+          const item = document.createElement("li");
+          item.textContent = line;
+          return item;
+        })
+      );
+    });
+  }
+
+  document.addEventListener(
+    "toggle",
+    (event) => {
+      if (event.target.matches && event.target.matches("[data-what-now]") && event.target.open) {
+        explain(event.target);
+      }
+    },
+    true
+  );
 
   document.addEventListener("click", (event) => {
     const form = event.target.closest("[data-move-form]");
     if (!form) return;
     const card = event.target.closest(".hand-card");
     if (card && !card.disabled && card.getAttribute("aria-disabled") !== "true") {
-      toggle(card);
+      toggle(form, card);
       refresh(form);
       form.querySelectorAll(".move-error").forEach((error) => error.remove()); // a new attempt
+      return;
+    }
+    const suit = event.target.closest("[data-suit-choice]");
+    if (suit) {
+      const on = !pressed(suit);
+      form.querySelectorAll("[data-suit-choice]").forEach((button) => press(button, false));
+      press(suit, on);
+      refresh(form);
+      return;
+    }
+    const declare = event.target.closest("[data-declare]");
+    if (declare) {
+      if (declare.getAttribute("aria-disabled") === "true") return;
+      press(declare, !pressed(declare));
+      saveDeclaration(form, null);
+      refresh(form);
       return;
     }
     if (event.target.closest("[data-clear]")) {
@@ -100,33 +242,24 @@
   }
 
   function saveDeclaration(form, sentAt) {
-    const tick = form.querySelector("[data-declare]");
-    if (tick && tick.checked) {
+    if (pressed(form.querySelector("[data-declare]"))) {
       sessionStorage.setItem(DECLARE_KEY, JSON.stringify({ game: form.dataset.game, sentAt: sentAt }));
     } else {
       sessionStorage.removeItem(DECLARE_KEY);
     }
   }
 
-  // A fresh render of the hand: tick the box again, unless the move it was sent with is made.
+  // A fresh render of the hand: turn the toggle on again, unless the move it was sent with is made.
   function restoreDeclaration(form) {
-    const tick = form.querySelector("[data-declare]");
+    const toggle = form.querySelector("[data-declare]");
     const saved = savedDeclaration(form);
-    if (!tick || !saved) return;
+    if (!toggle || !saved) return;
     if (saved.sentAt !== null && moveCount(form) > saved.sentAt) {
       sessionStorage.removeItem(DECLARE_KEY);
     } else {
-      tick.checked = true;
-      refresh(form);
+      press(toggle, true);
     }
   }
-
-  document.addEventListener("change", (event) => {
-    const form = event.target.closest("[data-move-form]");
-    if (!form) return;
-    if (event.target.matches("[data-declare]")) saveDeclaration(form, null);
-    refresh(form);
-  });
 
   const HAND_KEY = "kadi-hand";
 

@@ -1,5 +1,5 @@
-"""The hand in a real browser: cards are played in the order they are tapped, a refused
-play shows the engine's reason and changes nothing, an ace brings up the suit picker."""
+"""The hand in a real browser: cards are played in the order they are tapped, only the cards
+that can follow may be tapped, an ace that may name a suit brings up the suit toggles."""
 
 from django.urls import reverse
 from playwright.sync_api import expect
@@ -19,28 +19,30 @@ def test_tapping_cards_and_playing_them(kona, page, live_server):
     expect(page.locator(".game__status")).to_have_text("Your turn.")
     expect(page.locator(".player", has_text="Greedy bot 1")).to_contain_text("Niko Kadi!")
 
-    for card in ("7H", "9H"):
-        page.locator(f'.hand-card[data-card="{card}"]').click()
-    expect(badge(page, "7H")).to_have_text("1")
-    expect(badge(page, "9H")).to_have_text("2")
-    expect(page.locator("[data-preview]")).to_have_text("7H 9H")
+    page.locator('.hand-card[data-card="AD"]').click()
+    expect(badge(page, "AD")).to_have_text("1")
+    expect(page.locator("[data-preview]")).to_have_text("A♦")
+    expect(page.locator("[data-suit-picker]")).to_be_visible()
+    spades = page.get_by_role("button", name="spades", exact=True)
+    spades.click()
+    expect(spades).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("[data-effect]")).to_have_text("Greedy bot 1 must follow spades.")
+    expect(page.get_by_role("button", name="Play", exact=True)).to_be_enabled()
     page.set_viewport_size(DESKTOP)
     page.screenshot(path=ARTIFACTS / "hand-desktop.png")
     page.set_viewport_size(PHONE)
     page.screenshot(path=ARTIFACTS / "hand-phone.png")
-
-    page.locator('.hand-card[data-card="AD"]').click()
-    expect(page.locator("[data-suit-picker]")).to_be_visible()
-    page.get_by_role("radio", name="spades").check()
-    expect(page.locator("[data-preview]")).to_have_text("7H 9H AD @S")
     page.get_by_role("button", name="Clear").click()
     expect(page.locator('.hand-card[aria-pressed="true"]')).to_have_count(0)
     expect(page.locator("[data-suit-picker]")).to_be_hidden()
+    expect(page.get_by_role("button", name="Play", exact=True)).to_be_disabled()
 
-    act(page, page.locator("#table-area").element_handle(), "play", ["7H", "5S"])
-    expect(page.locator(".move-error")).to_contain_text("That move is not allowed")
-    expect(page.locator("input[name=expected_move_count]")).to_have_value("0")
-    expect(page.locator(".hand-card")).to_have_count(7)
+    page.locator('.hand-card[data-card="7H"]').click()
+    expect(page.locator('.hand-card[aria-disabled="true"]')).to_have_count(6)  # no other 7 to follow
+    page.locator('.hand-card[data-card="5S"]').click(force=True)  # cannot follow: ignored
+    expect(page.locator('.hand-card[aria-pressed="true"]')).to_have_count(1)
+    expect(page.locator("[data-preview]")).to_have_text("7♥")
+    page.get_by_role("button", name="Clear").click()
 
     act(page, page.locator("#table-area").element_handle(), "play", ["7H"])
     expect(page.locator(".move-log__item").last).to_contain_text("wanjiru")

@@ -55,7 +55,7 @@ def test_a_move_made_and_one_heard_with_the_keyboard_alone(game, page, live_serv
     tab_to(page, '.hand-card[data-card="7H"]')
     page.keyboard.press("Space")
     expect(page.locator('.hand-card[data-card="7H"]')).to_have_attribute("aria-pressed", "true")
-    expect(page.locator("[data-preview]")).to_have_text("7H")
+    expect(page.locator("[data-preview]")).to_have_text("7♥")
     tab_to(page, '[data-move-action="play"]')
     area = page.locator("#table-area").element_handle()
     page.keyboard.press("Enter")

@@ -22,17 +22,21 @@ def bot_to_play(make_user, settings):
 def test_the_declaration_is_kept_until_the_move_is_made(bot_to_play, page, live_server, size):
     open_table(page, live_server.url, bot_to_play, "wanjiru", size)
     expect(page.locator(".game__status")).to_contain_text("to play")
-    tick = page.get_by_role("checkbox", name="Declare “Niko Kadi!”")
-    expect(page.locator("#niko-note")).to_have_text("Sent with your next move, then cleared.")
-    tick.check()  # ahead of the turn
+    toggle = page.get_by_role("button", name="Niko Kadi!")
+    expect(page.locator("#niko-note")).to_have_text("Declares Niko Kadi with your next move, then turns off.")
+    toggle.click()  # ahead of the turn
+    expect(toggle).to_have_attribute("aria-pressed", "true")
     expect(page.locator(".game__status")).to_have_text("Your turn.", timeout=10_000)
-    expect(tick).to_be_checked()  # the hand was re-rendered, the tick kept
+    expect(toggle).to_have_attribute("aria-pressed", "true")  # the hand was re-rendered, the toggle kept
+    box = toggle.bounding_box()
+    assert box["width"] >= 44 and box["height"] >= 44
     expect(page.locator("[data-preview]")).to_have_text("")
     page.locator('.hand-card[data-card="7H"]').click()
-    expect(page.locator("[data-preview]")).to_have_text("7H !")
+    expect(page.locator("[data-preview]")).to_have_text("7♥")
+    expect(page.locator("[data-effect]")).not_to_contain_text("Niko Kadi")
     act(page, page.locator("#table-area").element_handle(), "play")
     expect(page.locator(".hand-title .niko-flag")).to_have_text("Niko Kadi!")
-    expect(tick).not_to_be_checked()
+    expect(toggle).to_have_attribute("aria-pressed", "false")
 
 
 @pytest.fixture

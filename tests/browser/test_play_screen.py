@@ -28,10 +28,10 @@ def test_playable_cards_and_sorted_hand(kona, page, live_server, size):
 
     page.locator('.hand-card[data-card="5S"]').click(force=True)  # cannot begin a play: ignored
     expect(page.locator('.hand-card[aria-pressed="true"]')).to_have_count(0)
-    page.locator('.hand-card[data-card="7H"]').click()  # any card may follow a first card
-    expect(dimmed).to_have_count(0)
-    page.locator('.hand-card[data-card="9H"]').click()
-    expect(page.locator("[data-preview]")).to_have_text("7H 9H")
+    page.locator('.hand-card[data-card="7H"]').click()  # only another 7 could follow it
+    expect(dimmed).to_have_count(6)
+    page.locator('.hand-card[data-card="9H"]').click(force=True)  # ignored
+    expect(page.locator("[data-preview]")).to_have_text("7♥")
     page.get_by_role("button", name="Clear").click()
     expect(dimmed).to_have_count(4)
 

@@ -191,6 +191,26 @@ def test_another_preset_keeps_the_changed_options_unless_reset(admin_client, tab
     assert (table.preset, table.rule_overrides) == ("rulebook", {"jokers": 0})
 
 
+def test_an_option_set_to_the_old_presets_value_while_the_preset_changes_is_kept(admin_client, user):
+    table = create_table(user, "Ukumbi", 3, "rulebook")  # misplays refused
+    response = post(admin_client, table, preset="classic", rule_misplay="reject", _shown="1")
+    assert response.status_code == 302
+    table.refresh_from_db()
+    assert (table.preset, table.rules().misplay) == ("classic", "reject")
+    post(admin_client, table, preset="rulebook", rule_misplay="penalty", rule_jokers="0", _shown="1")
+    table.refresh_from_db()
+    rules = table.rules()
+    assert (table.preset, rules.misplay, rules.jokers) == ("rulebook", "penalty", 0)
+
+
+def test_reset_in_a_refreshed_page_stores_what_it_showed(admin_client, table):
+    shown = Rules.from_dict({"preset": "classic", "misplay": "reject"}).to_dict()
+    fields = {f"rule_{name}": value for name, value in shown.items() if name != "preset"}
+    post(admin_client, table, preset="classic", reset_to_preset="on", _shown="1", **fields)
+    table.refresh_from_db()
+    assert (table.preset, table.rule_overrides) == ("classic", {"misplay": "reject"})
+
+
 def test_adding_a_table_with_a_preset_and_a_seat(admin_client, user):
     add_url = reverse("admin:games_table_add")
     data = form_data(

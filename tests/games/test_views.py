@@ -88,6 +88,23 @@ def test_a_new_table_may_have_a_turn_clock(logged_in):
     assert Table.objects.get(name="Saa").turn_timer_seconds == 30
 
 
+def test_a_new_table_refuses_with_every_reason_at_once(logged_in):
+    data = {"name": "", "seat_count": 9, "preset": "poker", "turn_timer_seconds": "7"}
+    page = logged_in.post(reverse("games:create_table"), data).content.decode()
+    assert page.count('<ul class="errorlist') >= 4
+    assert not Table.objects.exists()
+
+
+@pytest.mark.parametrize("preset", ["classic", "rulebook", "chains", "friendly", "bomb-ni-bomb"])
+@pytest.mark.parametrize("clock", ["", "15", "120"])
+def test_a_new_table_stores_exactly_what_was_chosen(logged_in, preset, clock):
+    data = {"name": "Kesho", "seat_count": 5, "preset": preset, "turn_timer_seconds": clock}
+    assert logged_in.post(reverse("games:create_table"), data).status_code == 302
+    table = Table.objects.get(name="Kesho")
+    assert (table.seat_count, table.preset, table.rule_overrides) == (5, preset, {})
+    assert table.turn_timer_seconds == (int(clock) if clock else None)
+
+
 @pytest.mark.parametrize(
     "data",
     [
@@ -482,16 +499,29 @@ def test_the_rules_page_names_every_preset_and_option_with_card_pictures(client)
     assert "card--back" in page
 
 
-def test_the_rules_page_renders_docs_rules_md_safely(client, settings, tmp_path):
+def rules_page_with_document(client, settings, tmp_path, text):
+    """The rules page when docs/rules.md holds ``text``."""
     (tmp_path / "docs").mkdir()
-    (tmp_path / "docs" / "rules.md").write_text(
-        "## Readings\n\nA *jump* <script>alert(1)</script> [x](javascript:alert(1))\n", encoding="utf-8"
-    )
+    (tmp_path / "docs" / "rules.md").write_text(text, encoding="utf-8")
     settings.BASE_DIR = tmp_path
-    page = client.get(reverse("games:rules")).content.decode()
+    return client.get(reverse("games:rules")).content.decode()
+
+
+def test_the_rules_page_renders_docs_rules_md_safely(client, settings, tmp_path):
+    text = "## Readings\n\nA *jump* <script>alert(1)</script> [x](javascript:alert(1))\n"
+    page = rules_page_with_document(client, settings, tmp_path, text)
     assert "<h2>Readings</h2>" in page and "<em>jump</em>" in page
     assert "<script>alert" not in page and "&lt;script&gt;" in page
     assert "javascript:" not in page
+
+
+def test_the_rules_page_shows_cards_never_their_codes(client, settings, tmp_path):
+    text = "A play such as `QH 8H 4H` or `JKR 3S`; the option `play_on`.\n"
+    page = rules_page_with_document(client, settings, tmp_path, text)
+    text = re.sub(r"<[^>]+>", " ", page)  # what a reader sees, without the markup
+    assert not re.search(r"\b(QH|8H|4H|JKR|3S)\b", text)
+    assert 'aria-label="queen of hearts"' in page and "Q♥" in page and "3♠" in page
+    assert "<code>play_on</code>" in page
 
 
 def test_a_table_page_summarises_its_house_rules_and_links_the_rules_page(client, table):

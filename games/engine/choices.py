@@ -1,0 +1,113 @@
+"""What a player's selection allows, card by card, without listing every legal move.
+
+The table page builds a play one tapped card at a time. ``choice(state, picked)`` says, for
+the cards picked so far (a prefix of a play, in order), which held cards can follow them in
+some legal play, whether the prefix is itself a complete legal play, which suits it may name
+and whether it may carry "Niko Kadi" (``!``). Under question chains one hand can have
+millions of legal plays, so this never lists them: it checks single plays with ``validate``
+(as ``apply`` does) and searches for one completion at a time, remembering dead ends.
+"""
+
+from . import reasons
+from .cards import IS_QUESTION
+from .moves import Move
+from .transitions import rule_problem, text_problem
+from .validate import declaration_allowed
+
+# The problems a longer play can cure: questions not yet one group (``connected`` chains:
+# a later question may link them) and a lone card that cannot finish (``lone_card_must_finish``:
+# playing it too may be legal). Any other problem stays whatever follows.
+CURABLE = (reasons.QUESTIONS_NOT_GROUPED, reasons.LONE_CARD_CANNOT_FINISH)
+
+
+class Choice:
+    """What a prefix of a play allows: ``follow`` (the held cards, in hand order, that begin
+    a legal continuation), ``complete`` (the prefix is a legal play as it stands), ``suits``
+    (the suits it may name, 0-3; empty when it names none), ``declare`` (whether the play may
+    carry ``!``) and ``held`` (every picked card is held, once)."""
+
+    __slots__ = ("follow", "complete", "suits", "declare", "held")
+
+    def __init__(self, follow, complete, suits, declare, held=True):
+        self.follow = follow
+        self.complete = complete
+        self.suits = suits
+        self.declare = declare
+        self.held = held
+
+    def __repr__(self):
+        return (
+            f"Choice(follow={self.follow!r}, complete={self.complete}, suits={self.suits!r}, "
+            f"declare={self.declare})"
+        )
+
+
+def choice(state, picked):
+    """What the cards ``picked`` so far (a tuple of card numbers, in play order; empty before
+    the first tap) allow the player to move."""
+    picked = tuple(picked)
+    hand = state.hands[state.turn] if not state.finished else ()
+    if len(set(picked)) != len(picked) or any(c not in hand for c in picked):
+        return Choice((), False, (), False, held=False)
+    if state.finished:
+        return Choice((), False, (), False)
+    dead = set()
+    follow = tuple(c for c in hand if c not in picked and _completes(state, picked + (c,), hand, dead))
+    complete = bool(picked) and _legal(state, picked)
+    suits = (0, 1, 2, 3) if complete and declaration_allowed(state, picked) else ()
+    declare = complete and text_problem(state, Move.play(picked, declare=True)) is None
+    return Choice(follow, complete, suits, declare)
+
+
+def starts_a_play(state, card):
+    """Whether a legal play of the player to move begins with held ``card``."""
+    return _completes(state, (card,), state.hands[state.turn], set())
+
+
+def draw_may_declare(state):
+    """Whether a draw may carry ``!`` here (the page's tick before any card is picked)."""
+    return text_problem(state, Move.parse("draw !")) is None
+
+
+def _legal(state, cards):
+    return _problem(state, cards) is None
+
+
+def _problem(state, cards):
+    move = Move.play(cards)
+    return text_problem(state, move) or rule_problem(state, move)
+
+
+def _completes(state, cards, hand, dead):
+    """Whether some legal play begins with ``cards``. ``dead`` holds the prefixes already
+    found to have none, keyed by what decides their future (first card, the set played,
+    the last card): a failing search is not repeated in another order."""
+    problem = _problem(state, cards)
+    if problem is None:
+        return True
+    if problem.template not in CURABLE:
+        return False
+    if problem.template == reasons.QUESTIONS_NOT_GROUPED and not all(IS_QUESTION[c] for c in cards):
+        return False  # an answer already follows the questions: no later question may link them
+    key = (cards[0], frozenset(cards), cards[-1])
+    if key in dead:
+        return False
+    for c in hand:
+        if c not in cards and _completes(state, cards + (c,), hand, dead):
+            return True
+    dead.add(key)
+    return False
+
+
+def misplay_draw(state):
+    """The cards a misplay costs here under ``misplay: penalty`` (RULES.md section 8): one
+    more than the player would have drawn."""
+    pending = state.pending
+    if pending is not None and pending[0] == "jump":
+        return 1
+    if state.drawn is not None:
+        return 1
+    if pending is not None and pending[0] == "penalty":
+        return pending[1] + 1
+    return 2
+

@@ -1,0 +1,241 @@
+"""The hand's selection on the table page: what the cards picked so far allow, and what the
+play would do, in words, before it is made.
+
+The page asks after each tap (``views.hand_choice``). The engine's ``choices.choice`` says
+which cards may follow, whether the selection is a complete play, which suits it may name
+and whether it may declare "Niko Kadi"; the effect line comes from applying the play to the
+position here, on the server. Only what every player will see once the play is made is
+said (who owes what, who is skipped, whether the hand wins): never a drawn card.
+"""
+
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from games.engine.cards import (
+    ACE,
+    CARD_BY_TEXT,
+    CARD_TEXT,
+    IS_JOKER,
+    IS_PENALTY,
+    IS_QUESTION,
+    JACK,
+    KING,
+    RANK,
+    SUITS,
+)
+from games.engine.choices import choice
+from games.engine.moves import ACCEPT, DRAW, PASS, Move
+from games.presentation import SUIT_WORDS, card_face
+
+MAX_PICKED = 60  # more cards than any hand holds: a longer request is refused unread
+
+
+def card_label(text):
+    """A card in short plain text: "Q♠", "10♥", "Joker"."""
+    face = card_face(text)
+    return _("Joker") if face["joker"] else face["rank"] + face["symbol"]
+
+
+def cards_label(cards):
+    return " ".join(card_label(CARD_TEXT[c]) for c in cards)
+
+
+class Refused(Exception):
+    """A selection request the page should not have sent: its reason, and the HTTP status."""
+
+    def __init__(self, message, status):
+        super().__init__(message)
+        self.status = status
+
+
+def answer(reading, user, params):
+    """``hand_choice`` for ``user`` at the table of ``reading`` (``table_page.read_table``),
+    from the request's ``params``: ``cards`` (card texts, space-separated, in play order),
+    ``suit`` (H D S C, optional) and ``declare`` ("1" for Niko Kadi). Raises ``Refused``."""
+    words = params.get("cards", "").split()
+    suit = params.get("suit", "").upper()
+    cards_ok = len(words) <= MAX_PICKED and all(word.upper() in CARD_BY_TEXT for word in words)
+    if not cards_ok or suit not in ("", *SUITS):
+        raise Refused(_("That is not a selection of cards."), 400)
+    game, state = reading.game, reading.state
+    seat = next((p.seat for p in reading.players if p.user_id == user.pk and not p.left), None)
+    if game is None or not game.is_running or seat is None or state.turn != seat:
+        raise Refused(_("It is not your turn."), 409)
+    picked = tuple(CARD_BY_TEXT[word.upper()] for word in words)
+    if len(set(picked)) != len(picked) or any(card not in state.hands[seat] for card in picked):
+        raise Refused(_("Those cards are not all in your hand."), 409)
+    names = [player.user.name for player in reading.players]
+    if params.get("help") == "1":
+        return {"help": what_now(state)}
+    declare = params.get("declare") == "1"
+    return hand_choice(state, picked, SUITS.index(suit) if suit else None, declare, names)
+
+
+def hand_choice(state, picked, suit, declare, names):
+    """What ``picked`` (card numbers in play order, held by the player to move) allows, for
+    the page: the card texts that may follow, ``complete``, the suit codes it may name,
+    ``declare`` (Niko Kadi allowed with it) and ``effect``, a sentence on what the play
+    (with ``suit``, a suit number or None, and ``declare``) would do; "" before a card is
+    picked. ``names``: the players' names by seat."""
+    allowed = choice(state, picked)
+    if suit not in allowed.suits:
+        suit = None
+    declare = declare and allowed.declare
+    return {
+        "follow": [CARD_TEXT[c] for c in allowed.follow],
+        "complete": allowed.complete,
+        "suits": [SUITS[s] for s in allowed.suits],
+        "declare": allowed.declare,
+        "effect": effect_words(state, tuple(picked), suit, declare, names, allowed) if picked else "",
+    }
+
+
+def effect_words(state, picked, suit, declare, names, allowed):
+    """One or two short sentences on what playing ``picked`` would do (see ``hand_choice``)."""
+    if not allowed.complete:
+        return _("Pick the next card: only the lit cards can follow %(cards)s.") % {
+            "cards": cards_label(picked)
+        }
+    after = state.apply(Move.play(picked, suit, declare))
+    seat = state.turn
+    left = len(state.hands[seat]) - len(picked)
+    if not left:
+        return _emptied_words(state, after, picked)
+    words = [_consequence(state, after, picked, suit, names, allowed)]
+    rules = state.rules
+    if left == 1 and rules.niko_kadi and not declare:
+        if rules.niko_kadi_missed == "at-one-card" and rules.niko_kadi_penalty:
+            words.append(ngettext(
+                "This leaves you one card without Niko Kadi: it costs %(n)d card.",
+                "This leaves you one card without Niko Kadi: it costs %(n)d cards.",
+                rules.niko_kadi_penalty,
+            ) % {"n": rules.niko_kadi_penalty})
+        elif allowed.declare:
+            words.append(_("This leaves you one card: turn on Niko Kadi to be able to finish."))
+    return " ".join(words)
+
+
+def _emptied_words(state, after, picked):
+    """The sentence for a play that empties the hand: it wins, or why it does not."""
+    seat = state.turn
+    if after.winner == seat or after.placed[seat] and not state.placed[seat]:
+        return _("Playing this empties your hand and wins.")
+    rules = state.rules
+    last = picked[-1]
+    if any(IS_JOKER[c] for c in picked):
+        why = _("a play with a joker cannot finish")
+    elif not state._derived.is_finishing[last]:
+        why = _("%(card)s cannot finish a game here") % {"card": card_label(CARD_TEXT[last])}
+    elif rules.no_win_while_cardless and any(
+        not state.hands[o] for o in range(state.players) if o != seat and not state.placed[o]
+    ):
+        why = _("another player holds no cards")
+    else:
+        why = _("you did not declare Niko Kadi on your move before")
+        if rules.niko_kadi_penalty and rules.niko_kadi_missed == "at-finish":
+            why += " " + ngettext(
+                "(it costs %(n)d card)", "(it costs %(n)d cards)", rules.niko_kadi_penalty
+            ) % {"n": rules.niko_kadi_penalty}
+    return _("Playing this empties your hand but does not win: %(why)s.") % {"why": why}
+
+
+def _consequence(state, after, picked, suit, names, allowed):
+    """What the play does to the next player (or to the player, for a lone question)."""
+    seat = state.turn
+    nxt = names[after.turn]
+    pending = after.pending
+    before = state.pending
+    if pending is not None and pending[0] == "penalty":
+        return ngettext(
+            "%(name)s draws %(n)d card unless they counter.",
+            "%(name)s draws %(n)d cards unless they counter.",
+            pending[1],
+        ) % {"name": nxt, "n": pending[1]}
+    if pending is not None and pending[0] == "jump":
+        if not state.rules.jump_counter:
+            return _("%(name)s is skipped.") % {"name": nxt}
+        return _("%(name)s is skipped unless they counter with a jack.") % {"name": nxt}
+    if pending is not None:  # a question the next player answers
+        asked = SUIT_WORDS[SUITS[pending[1]]]
+        return _("%(name)s must answer with %(suit)s or draw.") % {"name": nxt, "suit": asked}
+    last = picked[-1]
+    if IS_QUESTION[last]:  # questions only, answered by the player: one card is drawn
+        asked = {"card": card_label(CARD_TEXT[last]), "suit": SUIT_WORDS[SUITS[last // 13]]}
+        if allowed.follow:
+            return _("%(card)s asks: answer with %(suit)s now, or you draw one card.") % asked
+        return _("%(card)s asks, and you hold no answer: you draw one card.") % asked
+    if before is not None and before[0] == "penalty" and RANK[last] == ACE:
+        return _("The penalty is cancelled; %(name)s plays next.") % {"name": nxt}
+    if after.turn == seat:
+        return _("You play again.")
+    if after.direction != state.direction:
+        return _("Play turns back: %(name)s plays next.") % {"name": nxt}
+    if suit is not None:
+        return _("%(name)s must follow %(suit)s.") % {"name": nxt, "suit": SUIT_WORDS[SUITS[suit]]}
+    return _("%(name)s plays next.") % {"name": nxt}
+
+
+def what_now(state):
+    """The kinds of move the player to move has now, one plain sentence each, from the
+    engine: the cards that begin each kind of play, then draw, accept or pass."""
+    hand = state.hands[state.turn]
+    playable = set(choice(state, ()).follow)
+    starters = [c for c in hand if c in playable]
+    pending = state.pending
+    lines = []
+    if starters:
+        lines += _play_kinds(state, pending, starters)
+    if state.problem(Move(DRAW)) is None:
+        if pending is not None and pending[0] == "penalty":
+            paid = ngettext(
+                "Draw %(n)d card: the penalty is then paid.",
+                "Draw %(n)d cards: the penalty is then paid.",
+                pending[1],
+            )
+            lines.append(paid % {"n": pending[1]})
+        else:
+            lines.append(_("Draw one card; your turn ends."))
+    if state.problem(Move(ACCEPT)) is None:
+        lines.append(_("Accept the jump: you are skipped this turn."))
+    if state.problem(Move(PASS)) is None:
+        lines.append(_("Pass: keep the card you drew; your turn ends."))
+    return lines
+
+
+def _play_kinds(state, pending, starters):
+    """The sentences for the plays ``starters`` (the cards that begin one) may begin."""
+    def listed(cards):
+        return {"cards": cards_label(cards)}
+
+    if pending is not None and pending[0] == "penalty":
+        aces = [c for c in starters if RANK[c] == ACE]
+        counters = [c for c in starters if IS_PENALTY[c]]
+        senders = [c for c in starters if RANK[c] in (JACK, KING)]
+        lines = []
+        if counters:
+            lines.append(_("Counter the penalty (the next player owes more): %(cards)s.") % listed(counters))
+        if aces:
+            lines.append(_("Cancel the penalty with an ace: %(cards)s.") % listed(aces))
+        if senders:
+            lines.append(_("Send the penalty on: %(cards)s.") % listed(senders))
+        return lines
+    if pending is not None and pending[0] == "jump":
+        jacks = [c for c in starters if RANK[c] == JACK]
+        aces = [c for c in starters if RANK[c] == ACE]
+        lines = []
+        if jacks:
+            lines.append(_("Counter the jump with a jack: %(cards)s.") % listed(jacks))
+        if aces:
+            lines.append(_("Cancel the jump with an ace: %(cards)s.") % listed(aces))
+        return lines
+    if pending is not None:  # a question to answer
+        suit = SUIT_WORDS[SUITS[pending[1]]]
+        return [_("Answer the question with %(suit)s or another question: %(cards)s.") % {
+            "suit": suit, **listed(starters)
+        }]
+    if state.drawn is not None:
+        return [_("Play the card you drew: %(cards)s.") % listed(starters)]
+    lines = [_("Play a card that matches the top card: %(cards)s.") % listed(starters)]
+    if any(IS_QUESTION[c] for c in starters) and state._derived.answers_in_play:
+        lines.append(_("A question (Q or 8) may be answered in the same play: tap the answer after it."))
+    return lines
