@@ -10,7 +10,7 @@
   "use strict";
 
   function snapshot() {
-    const sync = document.getElementById("table-sync");
+    const game = document.querySelector("#table-area .game[data-game]");
     const ring = document.querySelector("[data-ring]");
     const seats = {};
     const order = [];
@@ -29,7 +29,7 @@
     const top = document.querySelector("#table-area .discard__top .card");
     const you = document.querySelector("[data-ring] .ring__seat--you .player");
     return {
-      game: sync ? sync.dataset.game : "",
+      game: game ? game.dataset.game : "",
       seats: seats,
       order: order,
       clockwise: ring ? ring.dataset.clockwise : null,
