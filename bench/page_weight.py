@@ -28,15 +28,12 @@ from django.test import RequestFactory, override_settings
 from django.urls import reverse
 from django.utils import translation
 from django_support import bench_database, client, describe_database
+from frames import PLAYERS, dealt, make_people
 from whitenoise.middleware import WhiteNoiseMiddleware
 
-from accounts.models import User
 from games import bots, services
-from games.engine import Rules, new_game
 from games.live import frames, readings
-from games.models import Game
 
-PLAYERS = 4
 LINKED = re.compile(r'(?:href|src|data-sound-[a-z]+)="(/static/[^"]+)"')
 PRODUCTION_STORAGES = {
     **settings.STORAGES,
@@ -50,22 +47,15 @@ def served(url):
     middleware = WhiteNoiseMiddleware(lambda request: HttpResponseNotFound())
     response = middleware(RequestFactory().get(url, HTTP_ACCEPT_ENCODING="gzip, deflate, br"))
     assert response.status_code == 200, url
-    return int(response["Content-Length"]), response.get("Cache-Control", ""), response.get("Content-Encoding", "")
-
-
-def seated_table(people, seed):
-    """A table of four with its game dealt from ``seed``."""
-    table = services.create_table(people[0], f"Weight {seed}", PLAYERS, "classic")
-    for person in people[1:]:
-        services.take_seat(table, person)
-    game = services.start_game(table, people[0])
-    state = new_game(Rules.from_dict(game.rules), players=game.player_count, seed=seed, first=game.first_seat)
-    Game.objects.filter(pk=game.pk).update(seed=seed, state=state.to_dict(), turn=state.turn)
-    return table
+    return (
+        int(response["Content-Length"]),
+        response.get("Cache-Control", ""),
+        response.get("Content-Encoding", ""),
+    )
 
 
 def page_report(people):
-    table = seated_table(people, seed=1)
+    table = dealt(people, seed=1).table
     browser = client()
     browser.force_login(people[0])
     html = browser.get(reverse("games:table", args=[table.pk])).content
@@ -76,22 +66,26 @@ def page_report(people):
     rows = [(url, *served(url)) for url in on_load]
     files = sum(size for _url, size, _cache, _encoding in rows)
     print(f"The table page, {people[0].username} to play, {len(on_load)} files linked:")
-    print(f"  the page (HTML)       {page:>7,} B   gzipped {page_gzip:>7,} B   Cache-Control: none (always fresh)")
+    print(
+        f"  the page (HTML)       {page:>7,} B   gzipped {page_gzip:>7,} B   no Cache-Control (always fresh)"
+    )
     for url, size, cache, encoding in rows:
         print(f"  {url.split('/static/')[1]:<40} {size:>7,} B {encoding or 'identity':>8}   {cache}")
-    print(f"First load: {(page + files) / 1024:.1f} KB transferred ({(page_gzip + files) / 1024:.1f} KB with the page gzipped)")
+    print(
+        f"First load: {(page + files) / 1024:.1f} KB transferred "
+        f"({(page_gzip + files) / 1024:.1f} KB with the page gzipped)"
+    )
     print(f"A returning player: {page / 1024:.1f} KB (the page; every file is cached, immutable)")
     sound_bytes = [served(url)[0] for url in sounds]
     print(f"Sounds, fetched when first played: {len(sounds)} files, {sum(sound_bytes):,} B in all")
 
 
-def frame_report(people, watchers, moves, seed):
-    viewers = [frames.Viewer({"user": person}) for person in people + watchers]
+def frame_report(people, viewers, moves, seed):
     rng, made, games = random.Random(seed), 0, 0
     sizes, gzipped = [], []
     while made < moves:
-        table = seated_table(people, seed * 1000 + games)
-        game = table.current_game()
+        game = dealt(people, seed * 1000 + games)
+        table = game.table
         games += 1
         readings.latest(table.pk, (game.pk, game.seq))
         while game.is_running and made < moves:
@@ -107,9 +101,11 @@ def frame_report(people, watchers, moves, seed):
                 gzipped.append(len(gzip.compress(data, 6)))
             made += 1
     print(
-        f"Live frames: {moves} moves of {games} games, {PLAYERS} players + {len(watchers)} spectator(s), "
+        f"Live frames: {moves} moves of {games} games, {PLAYERS} players "
+        f"+ {len(viewers) - PLAYERS} spectator(s), "
         f"{len(sizes)} frames: {statistics.mean(sizes):,.0f} B a frame on average "
-        f"(median {statistics.median(sizes):,.0f}, largest {max(sizes):,}; gzipped {statistics.mean(gzipped):,.0f})"
+        f"(median {statistics.median(sizes):,.0f}, largest {max(sizes):,}; "
+        f"gzipped {statistics.mean(gzipped):,.0f})"
     )
 
 
@@ -121,14 +117,16 @@ def main():
     args = parser.parse_args()
     translation.activate(args.language)
     settings.TABLES_PER_HOUR = 10**9  # a table for each game
-    with tempfile.TemporaryDirectory() as root, override_settings(STATIC_ROOT=root, STORAGES=PRODUCTION_STORAGES):
+    with (
+        tempfile.TemporaryDirectory() as root,
+        override_settings(STATIC_ROOT=root, STORAGES=PRODUCTION_STORAGES),
+    ):
         call_command("collectstatic", interactive=False, verbosity=0)
         with bench_database("kadi_bench_weight"):
-            people = [User.objects.create_user(f"p{n}", password=None) for n in range(PLAYERS)]
-            watchers = [User.objects.create_user(f"w{n}", password=None) for n in range(args.spectators)]
+            people, viewers = make_people(args.spectators)
             print(describe_database())
             page_report(people)
-            frame_report(people, watchers, args.moves, seed=1)
+            frame_report(people, viewers, args.moves, seed=1)
 
 
 if __name__ == "__main__":

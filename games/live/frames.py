@@ -43,9 +43,11 @@ ACCEPT_LANGUAGE_MAX = 500  # characters of the header read: a real one is far sh
 SHARED = {"board": "games/partials/board.html", "move_log": "games/partials/move_log.html"}
 SUIT_VALUES = ("code", "symbol", "words")  # what the board shows of the suit, set into its skeleton
 PLAYER = "games/partials/player.html"  # a player of the game, as every viewer sees them
-PLAYER_KEYS = ("seat", "name", "left", "cards", "niko_kadi", "to_play", "jumped", "out_place")  # what PLAYER reads
+# What PLAYER reads:
+PLAYER_KEYS = ("seat", "name", "left", "cards", "niko_kadi", "to_play", "jumped", "out_place")
 PLAYER_VALUES = ("seat", "name", "cards", "cards_words", "out_place")  # set into a player's skeleton
-PLAYER_SHAPE = ("left", "niko_kadi", "to_play", "jumped")  # with the language, the clock and out_place: a skeleton each
+# With the language, the clock and out_place: a skeleton each.
+PLAYER_SHAPE = ("left", "niko_kadi", "to_play", "jumped")
 PLAYERS_KEPT = 64  # entries kept per game and language
 
 

@@ -141,8 +141,8 @@ def _own_values(context):
 
 def _common_values(context):
     """What changes from move to move within a shape and is the same for every viewer of
-    a reading, but for the players' entries (each the same whoever sees it) and the table's URLs (``_url_values``): the shared fragments, the game's
-    id and event number."""
+    a reading, but for the players' entries (each the same whoever sees it) and the table's
+    URLs (``_url_values``): the shared fragments, the game's id and event number."""
     game_row, shared = context["game_row"], context["shared"]
     return {"board": shared["board"], "log": shared["move_log"], "game": game_row.pk, "seq": game_row.seq}
 

@@ -58,7 +58,12 @@ def test_settings_update_display_name_and_email(client, user):
 
     response = client.post(
         reverse("account_settings"),
-        {"display_name": "Amani O.", "email": "amani@example.com", "hand_order": "rank", "turn_notification": "on"},
+        {
+            "display_name": "Amani O.",
+            "email": "amani@example.com",
+            "hand_order": "rank",
+            "turn_notification": "on",
+        },
         follow=True,
     )
 

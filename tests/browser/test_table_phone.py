@@ -5,17 +5,20 @@ brought back into view after a game, and a console without errors for a whole ga
 
 import pytest
 from django.urls import reverse
-from playwright.sync_api import expect
+from playwright.sync_api import expect, sync_playwright
 
+from games.services import add_bot, create_table, start_game, take_seat
+from tests.browser.conftest import CHROMIUM_ARGS, assert_no_violations, watch_policy
 from tests.browser.helpers import (
     ARTIFACTS,
     BROWSER_TEST,
+    CHROMIUM,
     act,
     log_in,
     my_turn_or_the_end,
     table_against_bots,
 )
-from games.services import add_bot, create_table, start_game, take_seat
+from tests.browser.test_game_end import last_card  # noqa: F401 (a fixture)
 from tests.engine.helpers import jump
 from tests.games.helpers import put_position
 
@@ -62,7 +65,9 @@ def inside_first_screen(page, locator, screen):
 def crowd(make_user):
     """Wanjiru's turn against three bots, sixteen cards in her hand; Baraka looks on."""
     make_user("baraka")
-    return table_against_bots(make_user("wanjiru"), "Kona", bots=("greedy", "random", "greedy"), position=CROWD)
+    return table_against_bots(
+        make_user("wanjiru"), "Kona", bots=("greedy", "random", "greedy"), position=CROWD
+    )
 
 
 @pytest.mark.parametrize("screen", SCREENS)
@@ -118,7 +123,14 @@ def four(make_user):
     add_bot(table, "random")
     game = start_game(table, wanjiru)
     hands = ("7H 5S 4C", "KD QD 9C 6S 3S", "KC 8C", "10H 10S 6C 2C 3C")
-    put_position(game, hands=hands, discard=("4H", "JH"), turn=1, pending=jump(1, by=0), declared=(False, False, True, False))
+    put_position(
+        game,
+        hands=hands,
+        discard=("4H", "JH"),
+        turn=1,
+        pending=jump(1, by=0),
+        declared=(False, False, True, False),
+    )
     return table
 
 
@@ -142,7 +154,9 @@ def test_every_seat_in_the_order_of_play(four, page, live_server, screen):
     # Baraka sees the same ring from his seat: his first, and play goes on to the bots.
     baraka = page.context.browser.new_context(viewport=SCREENS[screen]).new_page()
     open_at(baraka, live_server.url, four, "baraka", screen)
-    expect(baraka.locator("[data-ring] .player__name")).to_have_text(["baraka", "Greedy bot 1", "Random bot 1", "wanjiru"])
+    expect(baraka.locator("[data-ring] .player__name")).to_have_text(
+        ["baraka", "Greedy bot 1", "Random bot 1", "wanjiru"]
+    )
     baraka.context.close()
 
 
@@ -150,18 +164,24 @@ def test_every_seat_in_the_order_of_play(four, page, live_server, screen):
 def kickback(make_user):
     """Wanjiru's turn; her king sends play back the other way."""
     position = {"hands": ("KH 5S 4C", "9C 6S 3S", "KC 8C 9D", "10S 6C 2C"), "discard": ("4H",)}
-    return table_against_bots(make_user("wanjiru"), "Rudi", bots=("greedy", "greedy", "greedy"), position=position)
+    return table_against_bots(
+        make_user("wanjiru"), "Rudi", bots=("greedy", "greedy", "greedy"), position=position
+    )
 
 
 @pytest.mark.parametrize("screen", SCREENS)
 def test_the_ring_turns_round_after_a_kickback(kickback, page, live_server, screen):
     open_at(page, live_server.url, kickback, "wanjiru", screen)
     ring = page.locator("[data-ring]")
-    expect(ring.locator(".player__name")).to_have_text(["wanjiru", "Greedy bot 1", "Greedy bot 2", "Greedy bot 3"])
+    expect(ring.locator(".player__name")).to_have_text(
+        ["wanjiru", "Greedy bot 1", "Greedy bot 2", "Greedy bot 3"]
+    )
     page.locator('.hand-card[data-card="KH"]').click()
     page.locator('[data-move-action="play"]').click()
     expect(ring).to_have_attribute("data-clockwise", "0")
-    expect(ring.locator(".player__name")).to_have_text(["wanjiru", "Greedy bot 3", "Greedy bot 2", "Greedy bot 1"])
+    expect(ring.locator(".player__name")).to_have_text(
+        ["wanjiru", "Greedy bot 3", "Greedy bot 2", "Greedy bot 1"]
+    )
 
 
 # Every animation started, and every sound played: a test sees neither.
@@ -198,7 +218,7 @@ def test_each_move_animates_one_after_the_other(crowd, page, live_server, screen
     # One step after the other: a step starts once the one before has ended (a draw's
     # flight and its mark on the seat are one step).
     steps = sorted({(round(m["start"]), round(m["end"])) for m in motions if m["kind"] != "drew"})
-    for before, after in zip(steps, steps[1:]):
+    for before, after in zip(steps, steps[1:], strict=False):
         assert after[0] >= before[1] - 1, motions
     # The table never waited for them: the hand took the moves as they came.
     expect(page.locator('.hand-card[data-card="7H"]')).to_have_count(0)
@@ -207,10 +227,6 @@ def test_each_move_animates_one_after_the_other(crowd, page, live_server, screen
 
 @pytest.mark.parametrize("screen", SCREENS)
 def test_reduced_motion_shows_changes_at_once(crowd, live_server, screen):
-    from tests.browser.conftest import CHROMIUM_ARGS, assert_no_violations, watch_policy
-    from playwright.sync_api import sync_playwright
-    from tests.browser.helpers import CHROMIUM
-
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         context = browser.new_context(viewport=SCREENS[screen], reduced_motion="reduce")
@@ -282,7 +298,8 @@ def small_controls(page, within):
     return page.evaluate(
         """([within, controls, notHere]) => Array.from(document.querySelectorAll(within))
           .flatMap((part) => Array.from(part.querySelectorAll(controls)))
-          .filter((c) => !c.closest(notHere) && c.getClientRects().length && getComputedStyle(c).visibility !== "hidden")
+          .filter((c) => !c.closest(notHere) && c.getClientRects().length)
+          .filter((c) => getComputedStyle(c).visibility !== "hidden")
           .map((c) => [c.outerHTML.slice(0, 80), c.getBoundingClientRect()])
           .filter(([, r]) => r.width < 43.9 || r.height < 43.9)
           .map(([html, r]) => `${html} ${Math.round(r.width)}x${Math.round(r.height)}`)""",
@@ -299,15 +316,8 @@ def test_every_control_is_at_least_44_px(crowd, page, live_server, screen):
     assert small_controls(page, ".site-header, .table-header, #table-area, .table-layout__side") == []
 
 
-@pytest.fixture
-def last_card(make_user):
-    """Wanjiru plays her last card and wins; a bot sits with her."""
-    position = {"hands": ("7H", "9C QD KD"), "discard": ("7D",), "turn": 0}
-    return table_against_bots(make_user("wanjiru"), "Mwisho", position=position)
-
-
 @pytest.mark.parametrize("screen", SCREENS)
-def test_play_again_brings_the_new_game_into_view(last_card, page, live_server, screen):
+def test_play_again_brings_the_new_game_into_view(last_card, page, live_server, screen):  # noqa: F811
     open_at(page, live_server.url, last_card, "wanjiru", screen)
     act(page, page.locator("#table-area").element_handle(), "play", ["7H"])
     results = page.locator("#table-area .results")
@@ -329,16 +339,23 @@ def test_play_again_brings_the_new_game_into_view(last_card, page, live_server, 
     expect(last.get_by_role("link", name="The game's record")).to_be_visible()
 
 
+COUNT_SOCKET_ERRORS = (
+    'window.wsErrors = 0; document.addEventListener("htmx:wsError", () => window.wsErrors++);'
+)
+
+
 @pytest.mark.parametrize("screen", SCREENS)
 def test_the_polling_fallback_works_without_eval(crowd, page, live_server, screen):
     # This test server has no websocket: the page polls for the bots' moves.
     said = []
     page.on(
         "console",
-        lambda message: said.append(f"{message.text} ({message.location['url']})") if message.type == "error" else None,
+        lambda message: (
+            said.append(f"{message.text} ({message.location['url']})") if message.type == "error" else None
+        ),
     )
     page.on("pageerror", lambda error: said.append(str(error)))
-    page.add_init_script('window.wsErrors = 0; document.addEventListener("htmx:wsError", () => window.wsErrors++);')
+    page.add_init_script(COUNT_SOCKET_ERRORS)
     open_at(page, live_server.url, crowd, "wanjiru", screen)
     act(page, page.locator("#table-area").element_handle(), "play", ["7H"])
     expect(page.locator("#move-log .move-log__item[value='4']")).to_be_attached()  # the bots' three moves
