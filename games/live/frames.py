@@ -396,7 +396,8 @@ def _player_html(player, clock, language):
     def render(marks):
         marked = {**player, **{name: marks[name] for name in PLAYER_VALUES if name in marks}}
         timed = clock and {"seat": marks["seat"], "ms": marks["ms"], "text": marks["clock"]}
-        return render_to_string(PLAYER, {"player": marked, "turn_clock": timed})
+        # stripped as games/partials/game.html's {% spaceless %} strips it in a page's render
+        return render_to_string(PLAYER, {"player": marked, "turn_clock": timed}).strip()
 
     return skeletons.fragment_html("player", shape, render, values)
 
