@@ -13,18 +13,19 @@
     (document.getElementById("hand") || area).focus({ preventScroll: true });
   }
 
+  let kept = []; // copies of the finished game's standings and links, shown once it is gone
+
   function keepResult() {
     const results = document.querySelector("#table-area .results");
-    const holder = document.querySelector("#last-result [data-last-result]");
-    if (!results || !holder) return;
-    holder.replaceChildren(
-      ...Array.from(results.querySelectorAll(".standings, .results__links"), (part) => part.cloneNode(true))
-    );
+    if (results) kept = Array.from(results.querySelectorAll(".standings, .results__links"), (part) => part.cloneNode(true));
   }
 
   function showKeptResult() {
     const panel = document.getElementById("last-result");
-    if (panel && panel.querySelector("[data-last-result]").childElementCount) panel.hidden = false;
+    if (!panel || !kept.length) return;
+    panel.querySelector("[data-last-result]").replaceChildren(...kept);
+    panel.hidden = false;
+    kept = [];
   }
 
   document.addEventListener("kadi:table-change", (event) => {
