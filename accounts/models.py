@@ -46,7 +46,6 @@ class User(AbstractUser):
     hand_order = models.CharField(
         _("order of your hand"), max_length=4, choices=HandOrder.choices, default=HandOrder.SUIT
     )
-    turn_sound = models.BooleanField(_("a sound when your turn comes"), default=False)
     turn_notification = models.BooleanField(
         _("a desktop notification when your turn comes while the table's tab is hidden"),
         default=False,

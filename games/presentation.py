@@ -615,9 +615,10 @@ def describe_game(view, seats, result=None, playable=None, hand_order="suit", pu
     over = result is not None
     names = [seat["name"] for seat in seats]
     players = [dict(player, you=player["seat"] == you) for player in public["players"]]
-    # Everyone else in seat order from the viewer on (a spectator sees all from seat 0).
-    start = 0 if you is None else you + 1
-    others = [players[(start + i) % len(players)] for i in range(len(players))]
+    # Everyone in the order of play from the viewer on (a spectator's from seat 0): the seat
+    # after each is the one that plays after it, whichever way play goes now.
+    start, step = (0 if you is None else you), (1 if public["clockwise"] else -1)
+    ring = [players[(start + step * i) % len(players)] for i in range(len(players))]
     view = dict(view, pending=None if over else view["pending"], finished=over)
     your_turn = not over and you is not None and view["turn"] == you
     # The words speak to the viewer only on their turn and at the end: else as to anyone.
@@ -631,7 +632,7 @@ def describe_game(view, seats, result=None, playable=None, hand_order="suit", pu
         "hand_cards": hand_cards(view, playable if not over else None, hand_order),
         "drawn": view["drawn"],
         "players": players,
-        "opponents": [p for p in others if not p["you"]],
+        "ring": ring,
         "standings": sorted(players, key=lambda p: (p["place"] or 0, p["seat"])) if over else [],
         "pending_words": pending_words(view, names) if addressed else public["pending_words"],
         "status_words": _status_words(view, names, result) if addressed else public["status_words"],
@@ -661,6 +662,8 @@ def describe_public(view, seats, result=None):
                 "cards_words": cards_words(view["hand_sizes"][seat]),
                 "niko_kadi": view["declared"][seat],
                 "to_play": not over and seat == view["turn"],
+                # to be jumped unless they answer with a jack of their own
+                "jumped": not over and seat == view["turn"] and bool(pending) and pending["kind"] == "jump",
                 "place": result["places"][seat] if over else None,
                 "out_place": view["placed"][seat] or None,  # left play (play_on, elimination_hand)
                 "rating": result["ratings"][seat] if over and result.get("ratings") else None,

@@ -42,10 +42,12 @@ CHAT_LINES = 50
 ACCEPT_LANGUAGE_MAX = 500  # characters of the header read: a real one is far shorter
 SHARED = {"board": "games/partials/board.html", "move_log": "games/partials/move_log.html"}
 SUIT_VALUES = ("code", "symbol", "words")  # what the board shows of the suit, set into its skeleton
-PLAYER = "games/partials/player.html"  # another player of the game
-PLAYER_KEYS = ("seat", "name", "left", "cards", "niko_kadi", "to_play", "out_place")  # what PLAYER reads
-PLAYER_VALUES = ("seat", "name", "cards_words", "out_place")  # set into a player's skeleton
-PLAYER_SHAPE = ("left", "niko_kadi", "to_play")  # with the language, the clock and out_place: a skeleton each
+PLAYER = "games/partials/player.html"  # a player of the game, as every viewer sees them
+# What PLAYER reads:
+PLAYER_KEYS = ("seat", "name", "left", "cards", "niko_kadi", "to_play", "jumped", "out_place")
+PLAYER_VALUES = ("seat", "name", "cards", "cards_words", "out_place")  # set into a player's skeleton
+# With the language, the clock and out_place: a skeleton each.
+PLAYER_SHAPE = ("left", "niko_kadi", "to_play", "jumped")
 PLAYERS_KEPT = 64  # entries kept per game and language
 
 
@@ -362,7 +364,7 @@ def _move_lines(latest, language):
 
 
 def _set_players(latest, context, language):
-    """The other players' entries of a running game, as every viewer sees them: made once
+    """The players' entries of a running game, as every viewer sees them: made once
     per reading and language for all the viewers, rather than for each, and made only when
     changed (most stay the same from one move to the next: kept across the game's readings
     by everything ``PLAYER`` reads)."""
@@ -380,8 +382,8 @@ def _set_players(latest, context, language):
                 kept[inputs] = _player_html(player, timed, language)
             entries[player["seat"]] = kept[inputs]
         latest.renders[key] = entries
-    for opponent in context["game"]["opponents"]:
-        opponent["html"] = latest.renders[key][opponent["seat"]]
+    for player in context["game"]["ring"]:
+        player["html"] = latest.renders[key][player["seat"]]
 
 
 def _player_html(player, clock, language):
@@ -395,7 +397,8 @@ def _player_html(player, clock, language):
     def render(marks):
         marked = {**player, **{name: marks[name] for name in PLAYER_VALUES if name in marks}}
         timed = clock and {"seat": marks["seat"], "ms": marks["ms"], "text": marks["clock"]}
-        return render_to_string(PLAYER, {"player": marked, "turn_clock": timed})
+        # stripped as games/partials/game.html's {% spaceless %} strips it in a page's render
+        return render_to_string(PLAYER, {"player": marked, "turn_clock": timed}).strip()
 
     return skeletons.fragment_html("player", shape, render, values)
 

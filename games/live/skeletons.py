@@ -54,10 +54,10 @@ def change_html(context, render, common, language):
     skeleton = _skeleton((language, _shape(context)), lambda: render(_marked(context, values)))
     if not common:
         common.update(_escaped(_common_values(context)), **_url_values(context["table"].pk))
-    for opponent in context["game"]["opponents"]:  # a player is no opponent of their own
-        mark = f"player{opponent['seat']}"
+    for player in context["game"]["ring"]:
+        mark = f"player{player['seat']}"
         if mark not in common:
-            common[mark] = escape(opponent["html"])
+            common[mark] = escape(player["html"])
     escaped = {**common, **_escaped(values)}
     return _MARK.sub(lambda found: escaped[found.group(1)], skeleton)
 
@@ -117,7 +117,8 @@ def _shape(context):
         game["your_turn"],
         bool(game["pending_words"]),
         _your_clock(context),
-        tuple(opponent["seat"] for opponent in game["opponents"]),
+        tuple(player["seat"] for player in game["ring"]),
+        game["clockwise"],  # the ring says which way play goes (two players' order is the same both ways)
         "hand_html" in context,
         "seats_html" in context,
     )
@@ -140,9 +141,8 @@ def _own_values(context):
 
 def _common_values(context):
     """What changes from move to move within a shape and is the same for every viewer of
-    a reading, but for the players' entries (each the same whoever sees it, but no player
-    sees their own) and the table's URLs (``_url_values``): the shared fragments, the game's
-    id and event number."""
+    a reading, but for the players' entries (each the same whoever sees it) and the table's
+    URLs (``_url_values``): the shared fragments, the game's id and event number."""
     game_row, shared = context["game_row"], context["shared"]
     return {"board": shared["board"], "log": shared["move_log"], "game": game_row.pk, "seq": game_row.seq}
 
@@ -154,9 +154,7 @@ def _marked(context, values):
         **game,
         "status_words": _mark("status"),
         "pending_words": _mark("pending") if game["pending_words"] else "",
-        "opponents": [
-            {**opponent, "html": _mark(f"player{opponent['seat']}")} for opponent in game["opponents"]
-        ],
+        "ring": [{**player, "html": _mark(f"player{player['seat']}")} for player in game["ring"]],
     }
     marked = {
         **context,

@@ -1,9 +1,9 @@
 // What tells a player their turn has come, and how long it lasts:
-// - the tab's title starts with "● Your turn" while it is your turn ("⚠ Your turn: last
-//   chance" when one more missed turn hands the seat to a bot);
-// - when your turn comes: a short sound and, while the tab is hidden, a desktop
-//   notification, each if the player chose it in their settings (data-turn-sound,
-//   data-turn-notification on [data-live]);
+// - the tab's title starts with "● Your turn" while it is your turn ("⚠ Your turn: play or
+//   a bot takes your seat" when one more missed turn hands the seat to a bot);
+// - when your turn comes, while the tab is hidden: a desktop notification, if the player
+//   chose it in their settings (data-turn-notification on [data-live]); the turn's sound
+//   is static/js/sound.js's;
 // - turn clocks ([data-turn-clock], the milliseconds left when the server rendered it)
 //   count down each second and warn in the last WARN_SECONDS. The countdown starts from
 //   when the element arrived, so a wrong clock on this computer does not matter.
@@ -20,21 +20,6 @@
     return Boolean(document.querySelector("#table-area .game--your-turn"));
   }
 
-  function beep() {
-    const Context = window.AudioContext || window.webkitAudioContext;
-    if (!Context) return;
-    const audio = new Context();
-    const tone = audio.createOscillator();
-    const volume = audio.createGain();
-    tone.frequency.value = 660;
-    volume.gain.setValueAtTime(0.15, audio.currentTime);
-    volume.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.4);
-    tone.connect(volume).connect(audio.destination);
-    tone.start();
-    tone.stop(audio.currentTime + 0.4);
-    tone.onended = () => audio.close();
-  }
-
   function notify() {
     if (!("Notification" in window) || Notification.permission !== "granted") return;
     const notice = new Notification(live.dataset.turnTitle, { body: baseTitle, tag: "kadi-turn" });
@@ -48,7 +33,6 @@
     const title = lastChance ? live.dataset.lastChanceTitle : live.dataset.turnTitle;
     document.title = now ? title + " · " + baseTitle : baseTitle;
     if (now && wasYourTurn === false) {
-      if (live.dataset.turnSound) beep();
       if (live.dataset.turnNotification && document.visibilityState === "hidden") notify();
     }
     wasYourTurn = now;

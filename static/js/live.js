@@ -84,8 +84,10 @@
     if (event.target.matches("[data-chat-form]")) event.target.reset();
   });
 
+  // While the socket is open, neither the move form's HTTP post nor the table area's poll
+  // ([data-poll]) is sent: the socket brings the news.
   document.addEventListener("htmx:beforeRequest", (event) => {
-    if (window.kadiLive && event.detail.elt.matches("[data-move-form]")) event.preventDefault();
+    if (window.kadiLive && event.detail.elt.matches("[data-move-form], [data-poll]")) event.preventDefault();
   });
 
   document.addEventListener("visibilitychange", () => {

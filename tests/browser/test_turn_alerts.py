@@ -1,5 +1,5 @@
 """Turn alerts and the turn clock in a real browser, at a phone's and a desktop's size: the
-tab's title, the sound and the desktop notification a player chose, the countdown."""
+tab's title, the desktop notification a player chose, the countdown. (The sounds: test_table_phone.py.)"""
 
 import pytest
 from playwright.sync_api import expect
@@ -10,14 +10,9 @@ pytestmark = BROWSER_TEST
 
 HANDS = {"hands": ("7H 5S 4C", "9H 6H KC 5C"), "discard": ("7D",)}
 
-# The browser's own sound and notification APIs, recorded: a test cannot hear a beep, and a
-# headless tab is never hidden by itself.
+# The browser's own notification API, recorded: a headless tab is never hidden by itself.
 RECORD_ALERTS = """
-window.alerts = { beeps: 0, notes: [] };
-const RealAudio = window.AudioContext;
-window.AudioContext = class extends RealAudio {
-  constructor() { super(); window.alerts.beeps += 1; }
-};
+window.alerts = { notes: [] };
 window.Notification = class {
   constructor(title) { window.alerts.notes.push(title); }
   static get permission() { return "granted"; }
@@ -29,17 +24,17 @@ Object.defineProperty(document, "visibilityState", { get: () => "hidden" });
 
 @pytest.fixture
 def bots_first(make_user):
-    """A bot is to play first; then it is Wanjiru's turn (who chose a sound and notifications)."""
-    wanjiru = make_user("wanjiru", turn_sound=True, turn_notification=True)
+    """A bot is to play first; then it is Wanjiru's turn (who chose notifications)."""
+    wanjiru = make_user("wanjiru", turn_notification=True)
     return table_against_bots(wanjiru, "Kona", position=dict(HANDS, turn=1))
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_the_title_sound_and_notification_when_the_turn_comes(bots_first, page, live_server, size):
+def test_the_title_and_notification_when_the_turn_comes(bots_first, page, live_server, size):
     page.add_init_script(RECORD_ALERTS)
     open_table(page, live_server.url, bots_first, "wanjiru", size)
     expect(page).to_have_title("● Your turn · Kona · Kadi")
-    assert page.evaluate("window.alerts") == {"beeps": 1, "notes": ["● Your turn"]}
+    assert page.evaluate("window.alerts") == {"notes": ["● Your turn"]}
 
 
 @pytest.fixture

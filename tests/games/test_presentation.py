@@ -171,8 +171,9 @@ def test_a_game_described_for_a_player():
     game = describe_game(view, SEATS)
     assert game["your_turn"] and game["in_play"] and not game["over"]
     assert game["hand"] == ["KD", "QD", "9C"]
-    assert [p["name"] for p in game["opponents"]] == ["Chebet", "Amani"]
-    assert [(p["cards"], p["niko_kadi"]) for p in game["opponents"]] == [(1, False), (2, True)]
+    # In the order of play from the viewer, anticlockwise: seat 1, then 0, then 2.
+    assert [(p["seat"], p["you"]) for p in game["ring"]] == [(1, True), (0, False), (2, False)]
+    assert [(p["cards"], p["niko_kadi"]) for p in game["ring"][1:]] == [(2, True), (1, False)]
     assert (game["top"], game["under"]) == ("7D", ["4H", "5H", "6H"])
     assert game["suit"]["words"] == "diamonds" and game["suit"]["red"]
     assert game["direction_words"] == "anticlockwise"
@@ -184,7 +185,12 @@ def test_a_game_described_for_a_spectator_holds_no_cards_of_any_hand():
     assert game["hand"] is None and not game["in_play"]
     assert all(player["hand"] is None for player in game["players"])
     assert game["status_words"] == "Amani to play."
-    assert len(game["opponents"]) == 3
+    assert [p["seat"] for p in game["ring"]] == [0, 1, 2] and not any(p["you"] for p in game["ring"])
+
+
+def test_the_seat_to_play_under_a_jump_is_marked_jumped():
+    game = describe_game(view_of(0, pending=jump(1, by=2), turn=1), SEATS)
+    assert [p["jumped"] for p in game["ring"]] == [False, True, False]
 
 
 POSITIONS = [

@@ -437,7 +437,7 @@ def test_the_page_polls_while_others_play(logged_in, table, game):
     put_position(game, hands=("7H 5S 4C", "KD QD 9C"), discard=("7D",), turn=1)
     page = logged_in.get(url("table", table)).content.decode()
     assert f'hx-get="{url("table_area", table)}"' in page
-    assert 'hx-trigger="every 1s [!window.kadiLive]"' in page  # while the websocket is down
+    assert 'hx-trigger="every 1s" data-poll' in page  # live.js cancels it while the websocket is open
     assert "baraka to play." in page
 
 
