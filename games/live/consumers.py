@@ -22,12 +22,14 @@ heartbeat kept its player "online" for good, and the table waited for them.
 """
 
 import asyncio
+import logging
 from functools import partial
 
 from autobahn.exception import Disconnected
 from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
+from django.db import DatabaseError
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
@@ -40,6 +42,7 @@ from games.live.refuse import refuse
 from games.models import Game, Table
 from games.table_page import misplay_text
 
+log = logging.getLogger(__name__)
 TOO_MANY_MESSAGES = 4008  # 4000 + 1008, the standard's "policy violation"
 TABLE_GONE = 4004  # 4000 + 404: the table was deleted (by the admin) while the socket was open
 VIEWER_ENDED = 4001  # 4000 + 401: the viewer logged out, or their account was closed (realtime.end_sockets)
@@ -100,6 +103,8 @@ class TableConsumer(AsyncWebsocketConsumer):
             await handler(message)
         except Table.DoesNotExist:  # deleted meanwhile: nothing left to show, say so and close
             await self._table_gone()
+        except DatabaseError as error:  # out of reach even on a fresh connection (db_call)
+            await self._database_failed(message, error)
         finally:
             self.handling = False
 
@@ -114,6 +119,16 @@ class TableConsumer(AsyncWebsocketConsumer):
             await super().send(text_data, bytes_data, close)
         except (Disconnected, OSError):
             pass
+
+    async def _database_failed(self, message, error):
+        """Say so, and keep the socket: the page's resync (or the next news) brings it up to
+        date, and an unanswered move is sent again by the page (static/js/live.js)."""
+        log.warning("table %s: %s failed on the database: %r", self.table_id, message["type"], error)
+        if message["type"] == "websocket.connect":  # refused: the page opens another socket
+            await self._leave()
+            await self.close()
+            return
+        await self.send(frames.notice(_("Something went wrong on the server. Please try again in a moment.")))
 
     async def _table_gone(self):
         await self._close_with(_("This table no longer exists."), TABLE_GONE)
@@ -133,7 +148,10 @@ class TableConsumer(AsyncWebsocketConsumer):
             turn_clock.detach(self.table_id)
         if present:
             heartbeats.detach(self.table_id, self.user.pk)
-            await self._presence(presence.left)
+            try:
+                await self._presence(presence.left)
+            except DatabaseError as error:  # the row expires on its own (games.presence)
+                log.warning("table %s: presence not cleared: %r", self.table_id, error)
         for group in groups:
             await self.channel_layer.group_discard(group, self.channel_name)
 
@@ -304,7 +322,12 @@ async def table_socket(scope, receive, send):
     """``ws/t/<table id>/``: the table's consumer, or a refusal for a table that does not
     exist (or an id no database integer holds)."""
     table_id = scope["url_route"]["kwargs"]["table_id"]
-    if not 0 < table_id <= MAX_TABLE_ID or not await db_call(_table_exists)(table_id):
+    try:
+        exists = 0 < table_id <= MAX_TABLE_ID and await db_call(_table_exists)(table_id)
+    except DatabaseError as error:  # out of reach: the page opens another socket
+        log.warning("table %s: no socket, the database failed: %r", table_id, error)
+        exists = False
+    if not exists:
         return await refuse(scope, receive, send)
     return await _table_consumer(scope, receive, send)
 
