@@ -34,7 +34,17 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from games import presence, services
-from games.live import at_once, frames, heartbeats, loop_statements, people, readings, realtime, turn_clock
+from games.live import (
+    at_once,
+    catch_up,
+    frames,
+    heartbeats,
+    loop_statements,
+    people,
+    readings,
+    realtime,
+    turn_clock,
+)
 from games.live.db_calls import db_call
 from games.live.protocol import ProtocolError, parse
 from games.live.rate_limit import TokenBucket
@@ -88,6 +98,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         turn_clock.attach(self.table_id)
         self.clock_attached = True
         at_once.register(self.channel_name, self.take_at_once)
+        catch_up.register(self.channel_name)
 
     async def dispatch(self, message):
         """As Channels' own, but without its hop to a thread to close stale database
@@ -142,6 +153,7 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def _leave(self):
         """Undo what ``connect`` set up, once, whatever ended the socket (see above)."""
         at_once.unregister(getattr(self, "channel_name", None))
+        catch_up.unregister(getattr(self, "channel_name", None))
         groups, present, self.groups, self.present = self.groups, self.present, (), False
         if self.clock_attached:
             self.clock_attached = False
@@ -221,6 +233,13 @@ class TableConsumer(AsyncWebsocketConsumer):
         if (message.game, message.seq) == current:
             await self.send(frames.sync_marker(*current))
         else:
+            await self.send_table(full=True)
+
+    async def table_catch_up(self, event):
+        """News may have been lost (``games.live.catch_up``): a full fresh render if the
+        viewer is behind; the table's clock looks again."""
+        turn_clock.wake(self.table_id)
+        if await db_call(frames.current_position)(self.table_id) != self.shown:
             await self.send_table(full=True)
 
     # -- News from the table's group ----------------------------------------------------

@@ -5,29 +5,68 @@ nothing answers 500, no socket crashes, no player stays behind."""
 
 import asyncio
 import os
+import time
 import urllib.request
+from contextlib import contextmanager
 
 import pytest
 from django.db import connection
 
-from tests.realtime.faults import own_backend, terminate_backends
+from tests.realtime.faults import RedisServer, kill_redis_clients, own_backend, terminate_backends
 from tests.realtime.helpers import Socket, needs_shared_stack, session_cookie
 from tests.realtime.servers import DaphneServer, database_url
 
 pytestmark = [pytest.mark.django_db(transaction=True), needs_shared_stack]
 
 
+@contextmanager
+def logged_servers(tmp_path, redis_url, count):
+    """``count`` daphne servers on the test database and the Redis at ``redis_url``, each
+    logging to a file; fails if any of them logged a traceback or an error."""
+    env = {"DATABASE_URL": database_url(connection.settings_dict), "REDIS_URL": redis_url}
+    logs = [tmp_path / f"daphne-{n}.log" for n in range(count)]
+    servers = []
+    try:
+        for path in logs:
+            with open(path, "w") as log:
+                servers.append(DaphneServer(env, log=log).start())
+        yield servers
+    finally:
+        for server in servers:
+            server.stop()
+    for path in logs:
+        written = path.read_text()
+        assert "Traceback" not in written and "ERROR" not in written, written
+
+
 @pytest.fixture
 def daphne(tmp_path):
-    """A daphne server on the test database and Redis; the test fails if it logged a traceback."""
-    env = {"DATABASE_URL": database_url(connection.settings_dict), "REDIS_URL": os.environ["REDIS_URL"]}
-    log_path = tmp_path / "daphne.log"
-    with open(log_path, "w") as log:
-        server = DaphneServer(env, log=log).start()
+    with logged_servers(tmp_path, os.environ["REDIS_URL"], 1) as (server,):
         yield server
-        server.stop()
-    written = log_path.read_text()
-    assert "Traceback" not in written and "ERROR" not in written, written
+
+
+@pytest.fixture
+def own_redis():
+    """A Redis server of the test's own, which the test may stop and start."""
+    server = RedisServer().start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def two_servers(tmp_path, own_redis):
+    with logged_servers(tmp_path, own_redis.url, 2) as servers:
+        yield servers
+
+
+async def players_apart(servers, game, *users):
+    """Each user's socket at the game's table, on one server after the other."""
+    sockets = []
+    for server, user in zip(servers, users, strict=True):
+        socket = Socket(server, f"/ws/t/{game.table_id}/", await session_cookie(user))
+        await socket.open()
+        sockets.append(socket)
+    return sockets
 
 
 @pytest.fixture
@@ -87,3 +126,39 @@ def test_a_request_whose_connection_dies_is_answered_503_with_a_clear_page(clien
     assert response.status_code == 503 and response["Retry-After"] == "2"
     assert "Please try again in a moment." in response.content.decode()
     connection.close()  # the flush after the test takes a fresh one
+
+
+async def test_a_move_crosses_servers_after_their_subscriptions_were_killed(
+    two_servers, own_redis, live_game, user, baraka
+):
+    amani, bara = await players_apart(two_servers, live_game, user, baraka)
+    assert kill_redis_clients(own_redis.url, "pubsub") == 2  # each server's subscriber
+
+    await amani.move("7H", 0, "a1")
+    assert (await bara.until(lambda f: f.sync == (live_game.pk, 1))).your_turn
+    assert kill_redis_clients(own_redis.url, "normal") > 0  # the publishers' connections
+    await bara.move("9H", 1, "b1")
+    assert (await amani.until(lambda f: f.sync == (live_game.pk, 2))).your_turn
+    await amani.close()
+    await bara.close()
+
+
+async def test_news_published_while_redis_was_down_reaches_the_other_server_once_it_is_back(
+    two_servers, own_redis, live_game, user, baraka
+):
+    """The move's news is lost to the other server (Redis is down when it is published);
+    that server's sockets catch up as soon as its subscription is back, not at the page's
+    next resync (which these sockets never send)."""
+    amani, bara = await players_apart(two_servers, live_game, user, baraka)
+    await asyncio.to_thread(own_redis.stop)
+    await amani.move("7H", 0, "a1")
+    await amani.until(lambda f: f.sync == (live_game.pk, 1))  # from its own server, without Redis
+
+    await asyncio.to_thread(own_redis.start)
+    back = time.monotonic()
+    assert (await bara.until(lambda f: f.sync == (live_game.pk, 1))).your_turn
+    assert time.monotonic() - back < 3  # the subscriber tries every 0.1 s
+    await bara.move("9H", 1, "b1")  # and news flows again both ways
+    assert (await amani.until(lambda f: f.sync == (live_game.pk, 2))).your_turn
+    await amani.close()
+    await bara.close()

@@ -106,7 +106,6 @@ def test_the_rows_of_many_tables_are_refreshed_some_hundreds_a_statement(user, d
     assert set(Presence.objects.values_list("seen_at", flat=True)) == {now}
 
 
-
 async def test_the_turn_clocks_copy_of_a_tables_rows_is_read_again_before_it_expires(settings, table, user):
     """The heartbeats' task reads again the presence rows kept for a table with sockets
     here, before their copy expires: the turn clock's question after the next move finds

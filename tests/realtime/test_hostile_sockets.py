@@ -3,7 +3,6 @@ clients: each is refused or closed cleanly, the player it belonged to is gone fo
 others, and the server logs no error. Daphne shares the test database (a SQLite file, or
 PostgreSQL) and, when REDIS_URL is set, Redis."""
 
-
 import pytest
 import websockets
 from channels.db import database_sync_to_async
@@ -119,7 +118,6 @@ async def test_only_the_sites_own_origin_may_open_a_socket(server, live_game):
     own_page = Socket(server, path, origin=own)
     assert (await own_page.open()).sync == (live_game.pk, 0)
     await own_page.ws.close()
-
 
 
 async def test_a_table_deleted_while_its_sockets_are_open_closes_them(server, live_game, user, baraka):
