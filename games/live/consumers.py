@@ -23,6 +23,7 @@ heartbeat kept its player "online" for good, and the table waited for them.
 
 import asyncio
 import logging
+import uuid
 from functools import partial
 
 from autobahn.exception import Disconnected
@@ -84,7 +85,8 @@ class TableConsumer(AsyncWebsocketConsumer):
         translation.activate(self.viewer.language)  # for this socket's task: its frames and replies
         if self.user.is_authenticated:  # before joining the group: the full render says it
             self.present = True
-            heartbeats.attach(self.table_id, self.user.pk)
+            self.presence_key = uuid.uuid4().hex  # this socket's presence row (games.presence)
+            heartbeats.attach(self.table_id, self.presence_key)
             await self._presence(presence.joined)
         self.groups = _groups(self.scope, self.table_id)
         for group in self.groups:
@@ -159,7 +161,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             self.clock_attached = False
             turn_clock.detach(self.table_id)
         if present:
-            heartbeats.detach(self.table_id, self.user.pk)
+            heartbeats.detach(self.presence_key)
             try:
                 await self._presence(presence.left)
             except DatabaseError as error:  # the row expires on its own (games.presence)
@@ -312,7 +314,7 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def _presence(self, change):
         """Record the viewer's arrival or departure; tell the table when they came or went."""
         now = timezone.now()
-        if await db_call(change)(self.table_id, self.user.pk, now):
+        if await db_call(change)(self.table_id, self.user.pk, now, self.presence_key):
             await realtime.announce_presence(self.table_id)
 
 

@@ -73,12 +73,8 @@ def parse(raw):
         client_move_id = data.get("client_move_id")
         if not isinstance(client_move_id, str) or not CLIENT_MOVE_ID.fullmatch(client_move_id):
             raise ProtocolError(_("A move needs a client move id (1 to 40 letters, digits, - or _)."))
-        return Message(
-            kind,
-            move=move.strip(),
-            seq=_number(data.get("seq"), required=True),
-            client_move_id=client_move_id,
-        )
+        return Message(kind, move=move.strip(), seq=_number(data.get("seq"), required=True),
+                       client_move_id=client_move_id)
     if kind == "chat":
         text = data.get("text")
         if not isinstance(text, str):
@@ -138,3 +134,4 @@ def _number(value, required=False):
     if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 12:
         return int(value)
     raise ProtocolError(_("Expected a whole number."))
+

@@ -240,6 +240,7 @@ async def test_reconnecting_brings_a_full_fresh_render(game, user, baraka):
     await again.close()
 
 
+
 @pytest.mark.parametrize(
     ("cookie", "headers"),
     [("; django_language=sw", ()), ("", ((b"accept-language", b"sw-KE,sw;q=0.9,en;q=0.5"),))],

@@ -12,6 +12,7 @@ from contextlib import contextmanager
 import pytest
 from django.db import connection
 
+from games import presence
 from tests.realtime.faults import RedisServer, kill_redis_clients, own_backend, terminate_backends
 from tests.realtime.helpers import Socket, needs_shared_stack, session_cookie
 from tests.realtime.servers import DaphneServer, database_url
@@ -162,3 +163,18 @@ async def test_news_published_while_redis_was_down_reaches_the_other_server_once
     assert (await amani.until(lambda f: f.sync == (live_game.pk, 2))).your_turn
     await amani.close()
     await bara.close()
+
+
+async def test_a_killed_servers_player_is_shown_gone_within_the_presence_timeout(
+    two_servers, live_game, user, baraka
+):
+    """No clean-up runs on a server killed with SIGKILL: baraka's socket's presence row
+    expires on its own, and amani's server tells her table."""
+    amani, bara = await players_apart(two_servers, live_game, user, baraka)
+    await amani.until(lambda f: "people" in f.ids and f.online == {user.name, baraka.name})
+    killed = time.monotonic()
+    await asyncio.to_thread(two_servers[1].kill)
+
+    await amani.until(lambda f: "people" in f.ids and f.online == {user.name})
+    assert time.monotonic() - killed < presence.DEFAULT_TIMEOUT + presence.DEFAULT_HEARTBEAT
+    await amani.close()

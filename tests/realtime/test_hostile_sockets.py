@@ -3,6 +3,7 @@ clients: each is refused or closed cleanly, the player it belonged to is gone fo
 others, and the server logs no error. Daphne shares the test database (a SQLite file, or
 PostgreSQL) and, when REDIS_URL is set, Redis."""
 
+
 import pytest
 import websockets
 from channels.db import database_sync_to_async
@@ -42,7 +43,7 @@ async def test_a_flood_closes_the_socket_cleanly_and_its_player_is_gone(server, 
         await amani.until(lambda f: False)
     assert closed.value.rcvd.code == 4008
     assert online(await bara.until(lambda f: "people" in f.ids)) == {baraka.name}
-    assert not await database_sync_to_async(Presence.objects.filter(user=user, connections__gt=0).exists)()
+    assert not await database_sync_to_async(Presence.objects.filter(user=user, closed=False).exists)()
     await bara.ws.close()
 
 
@@ -118,6 +119,7 @@ async def test_only_the_sites_own_origin_may_open_a_socket(server, live_game):
     own_page = Socket(server, path, origin=own)
     assert (await own_page.open()).sync == (live_game.pk, 0)
     await own_page.ws.close()
+
 
 
 async def test_a_table_deleted_while_its_sockets_are_open_closes_them(server, live_game, user, baraka):

@@ -24,7 +24,6 @@ def no_message_budget(settings):
     end with the socket closed."""
     settings.LIVE_MESSAGE_BURST = 100_000
 
-
 # players, preset, how many of them are scripted people (the rest are bots)
 TABLES = [(2, "classic", 2), (3, "friendly", 2), (4, "bomb-ni-bomb", 2), (5, "rulebook", 3)]
 TURN_LIMIT = 150  # games end by then, with or without a winner
@@ -79,11 +78,8 @@ def check_frames(client, seat, game, states, moves):
         own = view["hand"] or []
         public = set(view["discard_pile"])
         for text in moves[: frame.sync[1]]:
-            public.update(
-                word
-                for word in text.split()
-                if word[0] not in "!@" and word not in ("draw", "accept", "pass")
-            )
+            public.update(word for word in text.split() if word[0] not in "!@" and word not in (
+                "draw", "accept", "pass"))
         if state.finished:
             public.update(card for hand in view["hands"] for card in hand)
         assert frame.hand == ([] if state.finished else sorted_hand(own))
