@@ -160,6 +160,16 @@ class _PubSub(PubSub):
 class _Shard(RedisSingleShardConnection):
     lost_at = None  # when the subscriber was found cut off (monotonic), until it is back
 
+    async def publish(self, channel, message):
+        """As channels-redis's own, but once more if the pooled connection it took was dead
+        (killed, or Redis restarted since its last use): redis-py drops it, and the next try
+        takes a fresh one. Else the news was lost to the other processes, whose
+        subscriptions were fine and so had nothing to catch up on."""
+        try:
+            await super().publish(channel, message)
+        except redis.ConnectionError:
+            await super().publish(channel, message)
+
     def _ensure_redis(self):
         """As channels-redis's own, with a subscriber that says when it is back (``_PubSub``)."""
         if self._redis is None:

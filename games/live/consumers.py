@@ -26,6 +26,7 @@ import logging
 import uuid
 from functools import partial
 
+import redis
 from autobahn.exception import Disconnected
 from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
@@ -97,6 +98,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             getattr(settings, "LIVE_MESSAGE_RATE", DEFAULT_MESSAGE_RATE),
         )
         await self.send_table(full=True)
+        await self._tell_position()
         turn_clock.attach(self.table_id)
         self.clock_attached = True
         at_once.register(self.channel_name, self.take_at_once)
@@ -116,8 +118,8 @@ class TableConsumer(AsyncWebsocketConsumer):
             await handler(message)
         except Table.DoesNotExist:  # deleted meanwhile: nothing left to show, say so and close
             await self._table_gone()
-        except DatabaseError as error:  # out of reach even on a fresh connection (db_call)
-            await self._database_failed(message, error)
+        except (DatabaseError, redis.RedisError) as error:  # out of reach, even on a fresh connection
+            await self._service_failed(message, error)
         finally:
             self.handling = False
 
@@ -133,10 +135,11 @@ class TableConsumer(AsyncWebsocketConsumer):
         except (Disconnected, OSError):
             pass
 
-    async def _database_failed(self, message, error):
-        """Say so, and keep the socket: the page's resync (or the next news) brings it up to
-        date, and an unanswered move is sent again by the page (static/js/live.js)."""
-        log.warning("table %s: %s failed on the database: %r", self.table_id, message["type"], error)
+    async def _service_failed(self, message, error):
+        """The database or Redis failed: say so, and keep the socket. The page's resync (or
+        the next news) brings it up to date, and an unanswered move is sent again by the
+        page (static/js/live.js)."""
+        log.warning("table %s: %s failed: %r", self.table_id, message["type"], error)
         if message["type"] == "websocket.connect":  # refused: the page opens another socket
             await self._leave()
             await self.close()
@@ -166,8 +169,11 @@ class TableConsumer(AsyncWebsocketConsumer):
                 await self._presence(presence.left)
             except DatabaseError as error:  # the row expires on its own (games.presence)
                 log.warning("table %s: presence not cleared: %r", self.table_id, error)
-        for group in groups:
-            await self.channel_layer.group_discard(group, self.channel_name)
+        try:
+            for group in groups:
+                await self.channel_layer.group_discard(group, self.channel_name)
+        except redis.RedisError as error:  # cut off from Redis: its subscriptions are gone with it
+            log.warning("table %s: groups not left: %r", self.table_id, error)
 
     async def receive(self, text_data=None, bytes_data=None):
         if self.closing:
@@ -306,6 +312,16 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def send_table(self, **options):
         frame = await db_call(frames.table_frame)(self.table_id, self.viewer, timezone.now(), **options)
         await self._show(frame)
+
+    async def _tell_position(self):
+        """Tell the table's other sockets which event this new socket was shown: news lost
+        on the way to them (its writer died between its commit and its publishing, say, and
+        this is its player back on another worker) then reaches them now. Those that have
+        it already do nothing (``SHOWN``)."""
+        game, seq = self.shown
+        if game is not None:
+            message = {"type": "table.changed", "game": game, "seq": seq}
+            await self.channel_layer.group_send(realtime.table_group(self.table_id), message)
 
     async def _show(self, frame):
         self.shown = (frame.game_id, frame.seq)

@@ -13,7 +13,7 @@ import pytest
 from django.db import connection
 
 from games import presence
-from tests.realtime.faults import RedisServer, kill_redis_clients, own_backend, terminate_backends
+from tests.realtime.faults import RedisServer, kill_redis_clients, terminate_backends
 from tests.realtime.helpers import Socket, needs_shared_stack, session_cookie
 from tests.realtime.servers import DaphneServer, database_url
 
@@ -68,13 +68,6 @@ async def players_apart(servers, game, *users):
         await socket.open()
         sockets.append(socket)
     return sockets
-
-
-@pytest.fixture
-def end_backends(transactional_db):
-    """End the test database's backends but the test's own connection: how many."""
-    spare = own_backend()
-    return lambda **options: terminate_backends(spare, **options)
 
 
 def status(server, path, cookie=None):
