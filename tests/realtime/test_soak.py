@@ -242,7 +242,9 @@ def soak_topology(soak_redis, tmp_path):
         started.stop()
 
 
-async def test_soak_faults_of_every_kind_heal(soak_topology, soak_redis, end_backends, django_user_model):
+async def test_soak_faults_of_every_kind_heal(
+    soak_topology, soak_redis, end_backends, django_user_model, capsys
+):
     topology = soak_topology
     make_user = database_sync_to_async(
         lambda n: django_user_model.objects.create_user(f"soak{n}", password=None)
@@ -298,9 +300,12 @@ async def test_soak_faults_of_every_kind_heal(soak_topology, soak_redis, end_bac
 
     longest = watch.longest_behind()
     final = await database_sync_to_async(positions)(table_ids)
-    print(f"\nsoak: {sum(p.moves for p in players)} moves, {sum(p.reconnects for p in players)} reconnects")
-    print("longest behind after each fault: " + ", ".join(f"{k} {v:.2f} s" for k, v in longest.items()))
-    print(f"page statuses: {dict(pages.statuses)}")
+    with capsys.disabled():  # in CI's log too
+        print(
+            f"\nsoak: {sum(p.moves for p in players)} moves, {sum(p.reconnects for p in players)} reconnects"
+        )
+        print("longest behind after each fault: " + ", ".join(f"{k} {v:.2f} s" for k, v in longest.items()))
+        print(f"page statuses: {dict(pages.statuses)}")
     assert all(player.seen == final[player.table] for player in players), (
         [(p.table, p.seen) for p in players],
         final,
