@@ -2,6 +2,7 @@
 backends terminated (only those of the test's own database), Redis connections killed
 (only on the test's own Redis server), a Redis server of the test's own restarted."""
 
+import os
 import subprocess
 import time
 from urllib.parse import urlsplit
@@ -23,15 +24,17 @@ def own_backend():
 
 def terminate_backends(spare, application_name=None):
     """End every backend of the test database (as a PostgreSQL restart or a failover ends
-    them) but ``spare`` (``own_backend()``), or those of ``application_name`` only, from a
-    connection of its own; returns how many. Only the test database's: other databases of
-    the server are left alone."""
+    them) but ``spare`` (``own_backend()``) and the test process's others (named by
+    tests/conftest.py), or those of ``application_name`` only; from a connection of its own.
+    Returns how many. Only the test database's: other databases are left alone."""
     query = "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity"
     query += " WHERE datname = current_database() AND pid <> pg_backend_pid() AND pid <> %s"
-    params = [spare]
-    if application_name is not None:
+    if application_name is None:
+        query += " AND application_name <> %s"
+        params = [spare, os.environ.get("PGAPPNAME", "")]
+    else:
         query += " AND application_name = %s"
-        params.append(application_name)
+        params = [spare, application_name]
     with psycopg.connect(_conninfo(), autocommit=True) as own, own.cursor() as cursor:
         cursor.execute(query, params)
         return cursor.fetchone()[0]
