@@ -14,6 +14,7 @@ turn timers run, just as with the table page open.
 
 import asyncio
 import json
+import uuid
 from contextlib import suppress
 
 from channels.layers import get_channel_layer
@@ -128,9 +129,10 @@ async def _game_lines(game_id, table_id, seat, user_id, token_id):
     try:
         await news.watch({table_id})  # before the first reading, so that no change is missed
         turn_clock.attach(table_id)
-        heartbeats.attach(table_id, user_id)
+        socket = uuid.uuid4().hex  # the stream's presence row (games.presence)
+        heartbeats.attach(table_id, socket)
         present = True
-        if await db_call(presence.joined)(table_id, user_id, timezone.now()):
+        if await db_call(presence.joined)(table_id, user_id, timezone.now(), socket):
             await realtime.announce_presence(table_id)
         frame, cursor = await db_call(feed.game_frame)(game_id, seat)
         yield line(frame)
@@ -150,8 +152,8 @@ async def _game_lines(game_id, table_id, seat, user_id, token_id):
         await news.close()
         if present:
             turn_clock.detach(table_id)
-            heartbeats.detach(table_id, user_id)
-            if await db_call(presence.left)(table_id, user_id, timezone.now()):
+            heartbeats.detach(socket)
+            if await db_call(presence.left)(table_id, user_id, timezone.now(), socket):
                 await realtime.announce_presence(table_id)
 
 

@@ -60,8 +60,16 @@ def haproxy_config(port, worker_ports, bind="0.0.0.0"):
     workers = list(enumerate(worker_ports, start=1))
     servers = "\n".join(f"    server w{n} 127.0.0.1:{p} check inter 1s fall 2 rise 1" for n, p in workers)
     tracking = "\n".join(f"    server w{n} 127.0.0.1:{p} track workers/w{n}" for n, p in workers)
+    # a table's sockets: to worker (id modulo the workers) + 1 while it is up (see haproxy.cfg)
+    rule = "    use-server w{0} if {{ var(txn.worker) -m int {1} }}"
+    table_rules = "\n".join(rule.format(n, n - 1) for n, _ in workers)
     return Template(TEMPLATE.read_text()).substitute(
-        bind=bind, port=port, servers=servers, tracking_servers=tracking
+        bind=bind,
+        port=port,
+        servers=servers,
+        tracking_servers=tracking,
+        table_rules=table_rules,
+        workers=len(workers),
     )
 
 

@@ -295,10 +295,10 @@ class ChatMessage(models.Model):
 
 
 class Presence(models.Model):
-    """Whether a user has a table open: their open websockets there (kept by ``games.presence``).
-
-    ``connections`` may overcount after a server crash, so a user counts as online only
-    while ``seen_at`` is also recent (each open socket refreshes it)."""
+    """One open websocket (or API game stream) of a logged-in user at a table, kept by
+    ``games.presence``: its server's heartbeat refreshes ``seen_at``, so a row not refreshed
+    within the timeout is a socket whose server died, gone on its own. A closed socket's row
+    stays (``closed``) to say when the user was last seen there, until they come again."""
 
     table = models.ForeignKey(
         Table, verbose_name=_("table"), on_delete=models.CASCADE, related_name="presences"
@@ -306,13 +306,14 @@ class Presence(models.Model):
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, verbose_name=_("user"), on_delete=models.CASCADE, related_name="+"
     )
-    connections = models.PositiveIntegerField(_("open connections"), default=0)
+    socket = models.CharField(_("socket"), max_length=64, unique=True)
+    closed = models.BooleanField(_("closed"), default=False)
     seen_at = models.DateTimeField(_("last seen"))
 
     class Meta:
         verbose_name = _("presence")
         verbose_name_plural = _("presences")
-        constraints = [models.UniqueConstraint(fields=["table", "user"], name="presence_unique_user")]
+        indexes = [models.Index(fields=["table", "user"], name="presence_table_user")]
 
     def __str__(self):
         return f"{self.user} at {self.table}"

@@ -1,10 +1,15 @@
-"""Who has a table open: a count of each user's open websockets there, and when they were
-last seen (kept by the table consumer; read by the page and by the turn clock).
+"""Who has a table open: a row per open websocket (or API game stream) of a logged-in user
+there, with a heartbeat (kept by the table consumer and the streams; read by the page and by
+the turn clock).
 
-A crashed server never closes its sockets' counts, so a user counts as online only while
-one of their sockets has also refreshed ``seen_at`` within ``PRESENCE_TIMEOUT_SECONDS``;
-it is refreshed every ``PRESENCE_HEARTBEAT_SECONDS`` while they have a socket open (for
-all the sockets of a process at once: ``games.live.heartbeats``). Anonymous spectators are
+A socket's row is refreshed every ``PRESENCE_HEARTBEAT_SECONDS`` while it is open (for all
+the sockets of a process at once: ``games.live.heartbeats``); a user counts as online while
+one of their open rows was refreshed within ``PRESENCE_TIMEOUT_SECONDS``. A server that dies
+takes no clean-up with it: its sockets' rows simply stop being refreshed, and its users go
+offline on their own within the timeout (each other process's heartbeats notice it and tell
+their tables: ``expired``). Nothing is counted, so no count can go wrong. A closed socket's
+row stays, to say when the user was last seen there (the turn clock's away timer), until the
+user's next socket at the table sweeps it (``joined``, ``left``). Anonymous spectators are
 not tracked.
 
 The turn clock asks after every move whether the player to move is away
@@ -18,22 +23,19 @@ read again before they expire, by the heartbeats' task (``aging``, ``read_again`
 
 import threading
 import time
-from collections import defaultdict
 from datetime import UTC, datetime, timedelta
-from functools import reduce
-from operator import or_
 
 from django.conf import settings
-from django.db.models import F, Q
-from django.db.models.functions import Greatest
+from django.db.models import Q
 
 from games.models import Presence
 
-DEFAULT_HEARTBEAT = 20
-DEFAULT_TIMEOUT = 60
+DEFAULT_HEARTBEAT = 5
+DEFAULT_TIMEOUT = 12  # two heartbeats and a margin: a dead server's sockets are gone by then
 MEMO_SECONDS = 10  # at most: below the timeout less the heartbeat (see above)
 HEARTBEAT_LAG = 0.1  # of the heartbeat: how late after it is due a row may be refreshed
-SEEN_AT_ONCE = 200  # tables whose rows one heartbeat statement refreshes
+SEEN_AT_ONCE = 500  # sockets whose rows one heartbeat statement refreshes; tables one read reads
+EXPIRED_WITHIN = 2 * MEMO_SECONDS  # longer than a table's rows may go unkept here (``expired``)
 NEVER = datetime.min.replace(tzinfo=UTC)  # "last seen" of someone who never opened the table
 
 
@@ -51,46 +53,44 @@ def _memo_seconds():
     return min(MEMO_SECONDS, _timeout().total_seconds() - heartbeat_seconds() * (1 + HEARTBEAT_LAG))
 
 
-def joined(table_id, user_id, now):
-    """One more open socket of the user at the table; True when that brings them online."""
+def joined(table_id, user_id, now, socket):
+    """The user opened ``socket`` (its own key: a channel name, say) at the table; True when
+    that brings them online. Their closed and expired rows there go."""
     was_online = user_id in online_user_ids(table_id, now)
-    row, created = Presence.objects.get_or_create(
-        table_id=table_id, user_id=user_id, defaults={"connections": 1, "seen_at": now}
-    )
-    if not created:
-        Presence.objects.filter(pk=row.pk).update(connections=F("connections") + 1, seen_at=now)
+    _sweep(table_id, user_id, now)
+    Presence.objects.create(table_id=table_id, user_id=user_id, socket=socket, seen_at=now)
     forget(table_id)
     return not was_online
 
 
-def left(table_id, user_id, now):
-    """One socket fewer; True when the user is no longer online."""
-    Presence.objects.filter(table_id=table_id, user_id=user_id).update(
-        connections=Greatest(F("connections") - 1, 0), seen_at=now
-    )
+def left(table_id, user_id, now, socket):
+    """``socket`` closed; True when the user is no longer online. Its row stays, closed, to
+    say when they were last seen; their older closed and expired rows go."""
+    _sweep(table_id, user_id, now, keep=socket)
+    Presence.objects.filter(socket=socket).update(closed=True, seen_at=now)
     forget(table_id)
     return user_id not in online_user_ids(table_id, now)
 
 
-def seen_many(keys, now):
-    """Open sockets of these users at these tables (``(table id, user id)`` pairs) are
-    alive: one statement for them all, or for each ``SEEN_AT_ONCE`` tables of them (a
-    condition per table: SQLite nests each in the next, a thousand at most)."""
-    users = defaultdict(list)
-    for table_id, user_id in keys:
-        users[table_id].append(user_id)
-    tables = list(users.items())
-    for start in range(0, len(tables), SEEN_AT_ONCE):
-        chunk = tables[start : start + SEEN_AT_ONCE]
-        rows = reduce(or_, (Q(table_id=table_id, user_id__in=ids) for table_id, ids in chunk))
-        Presence.objects.filter(rows).update(seen_at=now)
+def _sweep(table_id, user_id, now, keep=None):
+    """Delete the user's rows at the table of sockets closed, or of a server that died (but
+    ``keep``'s)."""
+    stale = Q(closed=True) | Q(seen_at__lt=now - _timeout())
+    Presence.objects.filter(stale, table_id=table_id, user_id=user_id).exclude(socket=keep).delete()
+
+
+def seen_many(sockets, now):
+    """These open sockets are alive: one statement for each ``SEEN_AT_ONCE`` of them."""
+    sockets = list(sockets)
+    for start in range(0, len(sockets), SEEN_AT_ONCE):
+        Presence.objects.filter(socket__in=sockets[start : start + SEEN_AT_ONCE]).update(seen_at=now)
 
 
 def online_user_ids(table_id, now):
     return set(
-        Presence.objects.filter(
-            table_id=table_id, connections__gt=0, seen_at__gte=now - _timeout()
-        ).values_list("user_id", flat=True)
+        Presence.objects.filter(table_id=table_id, closed=False, seen_at__gte=now - _timeout()).values_list(
+            "user_id", flat=True
+        )
     )
 
 
@@ -100,14 +100,28 @@ def gone_since(table_id, user_id, now, rows=None):
     row = (_kept_rows(table_id) if rows is None else rows).get(user_id)
     if row is None:
         return NEVER
-    connections, seen_at = row
-    if connections > 0 and seen_at >= now - _timeout():
+    open_seen_at, seen_at = row
+    if open_seen_at is not None and open_seen_at >= now - _timeout():
         return None
     return seen_at
 
 
+def expired(table_ids, now):
+    """``(table id, user id, seen_at)`` of the users whose latest open socket at one of
+    ``table_ids`` went unrefreshed past the timeout within the last ``EXPIRED_WITHIN``
+    seconds, by the rows this process keeps: their server died (or lost the database), and
+    the table should hear that they went."""
+    latest, earliest = now - _timeout(), now - _timeout() - timedelta(seconds=EXPIRED_WITHIN)
+    found = set()
+    for table_id in table_ids:
+        for user_id, (open_seen_at, _) in (kept_rows(table_id) or {}).items():
+            if open_seen_at is not None and earliest <= open_seen_at < latest:
+                found.add((table_id, user_id, open_seen_at))
+    return found
+
+
 MEMO_TABLES = 1000  # tables kept at most
-_memo = {}  # table id -> (monotonic time read, {user id: (connections, seen_at)})
+_memo = {}  # table id -> (monotonic time read, {user id: (latest seen_at of an open row or None, of any)})
 _forgotten = [0] * 4096  # by table id modulo 4096: forgets so far (a read overtaken by one is not kept)
 _memo_lock = threading.Lock()
 
@@ -131,10 +145,13 @@ def _kept_rows(table_id):
 
 
 def aging(table_ids):
-    """Those of ``table_ids`` whose rows this process keeps, in a copy past half its time."""
+    """Those of ``table_ids`` whose rows this process keeps in a copy past half its time, or
+    does not keep."""
     now, half = time.monotonic(), _memo_seconds() / 2
     with _memo_lock:
-        return [table_id for table_id in table_ids if table_id in _memo and now - _memo[table_id][0] >= half]
+        return [
+            table_id for table_id in table_ids if table_id not in _memo or now - _memo[table_id][0] >= half
+        ]
 
 
 def read_again(table_ids):
@@ -154,10 +171,11 @@ def _read_and_keep(table_ids):
     read_at = time.monotonic()
     fresh = {table_id: {} for table_id in table_ids}
     rows = Presence.objects.filter(table_id__in=table_ids)
-    for table_id, user_id, connections, seen_at in rows.values_list(
-        "table_id", "user_id", "connections", "seen_at"
-    ):
-        fresh[table_id][user_id] = (connections, seen_at)
+    for table_id, user_id, closed, seen_at in rows.values_list("table_id", "user_id", "closed", "seen_at"):
+        open_seen_at, latest = fresh[table_id].get(user_id, (None, seen_at))
+        if not closed and (open_seen_at is None or seen_at > open_seen_at):
+            open_seen_at = seen_at
+        fresh[table_id][user_id] = (open_seen_at, max(latest, seen_at))
     with _memo_lock:
         for table_id, kept in fresh.items():
             if _forgotten[table_id % len(_forgotten)] == generations[table_id]:

@@ -78,6 +78,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "kadi_site.database_unreachable.DatabaseUnreachable",  # a database lost mid-request: 503
     "kadi_site.wrong_method.explain_wrong_method",  # last: its sentence is in the visitor's language
 ]
 
@@ -104,11 +105,15 @@ ASGI_APPLICATION = "kadi_site.asgi.application"
 # Database: DATABASE_URL, else a SQLite file. PostgreSQL uses psycopg 3's connection pool
 # (which requires CONN_MAX_AGE = 0, dj-database-url's default), large enough for the
 # worker threads that run a server's websocket database calls side by side (games.live.db_calls).
+# With CONN_HEALTH_CHECKS the pool checks a connection before each loan (psycopg_pool's
+# check_connection, an empty statement): one the server ended since its last use (a restart,
+# a failover, pg_terminate_backend) is replaced, not handed to a request or a socket.
 DATABASES = {
     "default": dj_database_url.config(default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {"min_size": 2, "max_size": 16, "timeout": 10}
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
     # Values travel apart from the SQL, and a statement run five times on a connection is
     # prepared there: a move's statement (games.prepared) took PostgreSQL 0.45 ms to parse and
     # plan with its values written in, 0.14 ms prepared (docs/scaling.md, "Tenth round"). A

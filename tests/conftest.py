@@ -2,7 +2,14 @@
 
 Django code is imported inside the fixtures: the engine tests run without Django too."""
 
+import os
+
 import pytest
+
+# The test process's PostgreSQL connections say whose they are (pg_stat_activity's
+# application_name; the servers tests start say otherwise: tests/realtime/servers.py):
+# the fault tests end every backend of the test database but these (tests/realtime/faults.py).
+os.environ.setdefault("PGAPPNAME", "kadi tests")
 
 PASSWORD = "correct-horse-battery-staple"
 

@@ -21,16 +21,29 @@ turn to read it (docs/scaling.md, "Tenth round"). Messages sent from the event l
 
 Whichever way a group message reaches this process, a member free for it takes it at once
 (``games.live.at_once``) rather than from its queue.
+
+A subscriber cut off from Redis (its connection killed, Redis restarted) knows it: it says
+so once in the log (channels-redis logged a traceback each time and waited a second before
+trying again; here it tries every ``RECONNECT_SECONDS``), and when it is connected again
+(redis-py subscribes it again to every channel), every table socket of its event loop is
+brought up to date at once (``games.live.catch_up``): what was published meanwhile was lost.
 """
 
 import asyncio
 import contextlib
+import logging
 import secrets
+import time
 
+import redis
 from channels_redis.pubsub import RedisPubSubChannelLayer, RedisPubSubLoopLayer, RedisSingleShardConnection
 from channels_redis.utils import _wrap_close
+from redis.asyncio.client import PubSub
 
-from games.live import at_once
+from games.live import at_once, catch_up
+
+logger = logging.getLogger(__name__)
+RECONNECT_SECONDS = 0.1  # between tries while Redis is out of reach
 
 MARK = b"\x00kadi-heard-by-"  # no serialised message (msgpack's map, Fernet's token) starts with \x00
 MARK_LENGTH = len(MARK) + 8  # the mark and the sending layer's 8 random bytes
@@ -120,8 +133,75 @@ class _LoopLayer(RedisPubSubLoopLayer):
                     continue
             queue.put_nowait(message)
 
+    def catch_up(self):
+        """The subscription came back after a blip: every table socket of this loop catches
+        up (``games.live.catch_up``), its message queued after the news waiting already."""
+        message = self.channel_layer.serialize(catch_up.MESSAGE)
+        sockets = 0
+        for channel in catch_up.registered(asyncio.get_running_loop()):
+            queue = self.channels.get(channel)
+            if queue is not None:
+                queue.put_nowait(message)
+                sockets += 1
+        return sockets
+
+
+class _PubSub(PubSub):
+    """redis-py's subscriber, which subscribes again to every channel when it connects again
+    (``on_connect``: not called for its first connection), and then says so (``again``)."""
+
+    again = False
+
+    async def on_connect(self, connection):
+        await super().on_connect(connection)
+        self.again = True
+
 
 class _Shard(RedisSingleShardConnection):
+    lost_at = None  # when the subscriber was found cut off (monotonic), until it is back
+
+    async def publish(self, channel, message):
+        """As channels-redis's own, but once more if the pooled connection it took was dead
+        (killed, or Redis restarted since its last use): redis-py drops it, and the next try
+        takes a fresh one. Else the news was lost to the other processes, whose
+        subscriptions were fine and so had nothing to catch up on."""
+        try:
+            await super().publish(channel, message)
+        except redis.ConnectionError:
+            await super().publish(channel, message)
+
+    def _ensure_redis(self):
+        """As channels-redis's own, with a subscriber that says when it is back (``_PubSub``)."""
+        if self._redis is None:
+            super()._ensure_redis()
+            self._pubsub = _PubSub(self._redis.connection_pool)
+
+    async def _do_receiving(self):
+        """As channels-redis's own, but a lost connection is a warning, once, tried again
+        every ``RECONNECT_SECONDS``; once back, this loop's sockets catch up."""
+        while True:
+            try:
+                if self._pubsub and self._pubsub.subscribed:
+                    message = await self._pubsub.get_message(ignore_subscribe_messages=True, timeout=0.1)
+                    if self._pubsub.again:
+                        self._subscribed_again()
+                    self._receive_message(message)
+                else:
+                    await asyncio.sleep(0.1)
+            except (redis.ConnectionError, redis.TimeoutError, OSError) as error:
+                if self.lost_at is None:
+                    self.lost_at = time.monotonic()
+                    logger.warning("Lost the subscription to Redis %s: %r", self.host.get("address"), error)
+                await asyncio.sleep(RECONNECT_SECONDS)
+
+    def _subscribed_again(self):
+        """Connected and subscribed again, and heard from Redis since: what was published
+        meanwhile is lost, so every socket catches up."""
+        lost_at, self.lost_at, self._pubsub.again = self.lost_at, None, False
+        sockets = self.channel_layer.catch_up()
+        away = f"{time.monotonic() - lost_at:.2f} s" if lost_at is not None else "a moment"
+        logger.warning("Subscribed to Redis again after %s: %d sockets catch up", away, sockets)
+
     def _receive_message(self, message):
         """As channels-redis's own, but a message this process was handed already (see
         ``PubSubChannelLayer.deliver_here``) is dropped, and a group's goes to ``deliver``."""

@@ -22,17 +22,31 @@ heartbeat kept its player "online" for good, and the table waited for them.
 """
 
 import asyncio
+import logging
+import uuid
 from functools import partial
 
+import redis
 from autobahn.exception import Disconnected
 from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
+from django.db import DatabaseError
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from games import presence, services
-from games.live import at_once, frames, heartbeats, loop_statements, people, readings, realtime, turn_clock
+from games.live import (
+    at_once,
+    catch_up,
+    frames,
+    heartbeats,
+    loop_statements,
+    people,
+    readings,
+    realtime,
+    turn_clock,
+)
 from games.live.db_calls import db_call
 from games.live.protocol import ProtocolError, parse
 from games.live.rate_limit import TokenBucket
@@ -40,6 +54,7 @@ from games.live.refuse import refuse
 from games.models import Game, Table
 from games.table_page import misplay_text
 
+log = logging.getLogger(__name__)
 TOO_MANY_MESSAGES = 4008  # 4000 + 1008, the standard's "policy violation"
 TABLE_GONE = 4004  # 4000 + 404: the table was deleted (by the admin) while the socket was open
 VIEWER_ENDED = 4001  # 4000 + 401: the viewer logged out, or their account was closed (realtime.end_sockets)
@@ -71,7 +86,8 @@ class TableConsumer(AsyncWebsocketConsumer):
         translation.activate(self.viewer.language)  # for this socket's task: its frames and replies
         if self.user.is_authenticated:  # before joining the group: the full render says it
             self.present = True
-            heartbeats.attach(self.table_id, self.user.pk)
+            self.presence_key = uuid.uuid4().hex  # this socket's presence row (games.presence)
+            heartbeats.attach(self.table_id, self.presence_key)
             await self._presence(presence.joined)
         self.groups = _groups(self.scope, self.table_id)
         for group in self.groups:
@@ -82,9 +98,11 @@ class TableConsumer(AsyncWebsocketConsumer):
             getattr(settings, "LIVE_MESSAGE_RATE", DEFAULT_MESSAGE_RATE),
         )
         await self.send_table(full=True)
+        await self._tell_position()
         turn_clock.attach(self.table_id)
         self.clock_attached = True
         at_once.register(self.channel_name, self.take_at_once)
+        catch_up.register(self.channel_name)
 
     async def dispatch(self, message):
         """As Channels' own, but without its hop to a thread to close stale database
@@ -100,6 +118,8 @@ class TableConsumer(AsyncWebsocketConsumer):
             await handler(message)
         except Table.DoesNotExist:  # deleted meanwhile: nothing left to show, say so and close
             await self._table_gone()
+        except (DatabaseError, redis.RedisError) as error:  # out of reach, even on a fresh connection
+            await self._service_failed(message, error)
         finally:
             self.handling = False
 
@@ -115,6 +135,17 @@ class TableConsumer(AsyncWebsocketConsumer):
         except (Disconnected, OSError):
             pass
 
+    async def _service_failed(self, message, error):
+        """The database or Redis failed: say so, and keep the socket. The page's resync (or
+        the next news) brings it up to date, and an unanswered move is sent again by the
+        page (static/js/live.js)."""
+        log.warning("table %s: %s failed: %r", self.table_id, message["type"], error)
+        if message["type"] == "websocket.connect":  # refused: the page opens another socket
+            await self._leave()
+            await self.close()
+            return
+        await self.send(frames.notice(_("Something went wrong on the server. Please try again in a moment.")))
+
     async def _table_gone(self):
         await self._close_with(_("This table no longer exists."), TABLE_GONE)
 
@@ -127,15 +158,22 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def _leave(self):
         """Undo what ``connect`` set up, once, whatever ended the socket (see above)."""
         at_once.unregister(getattr(self, "channel_name", None))
+        catch_up.unregister(getattr(self, "channel_name", None))
         groups, present, self.groups, self.present = self.groups, self.present, (), False
         if self.clock_attached:
             self.clock_attached = False
             turn_clock.detach(self.table_id)
         if present:
-            heartbeats.detach(self.table_id, self.user.pk)
-            await self._presence(presence.left)
-        for group in groups:
-            await self.channel_layer.group_discard(group, self.channel_name)
+            heartbeats.detach(self.presence_key)
+            try:
+                await self._presence(presence.left)
+            except DatabaseError as error:  # the row expires on its own (games.presence)
+                log.warning("table %s: presence not cleared: %r", self.table_id, error)
+        try:
+            for group in groups:
+                await self.channel_layer.group_discard(group, self.channel_name)
+        except redis.RedisError as error:  # cut off from Redis: its subscriptions are gone with it
+            log.warning("table %s: groups not left: %r", self.table_id, error)
 
     async def receive(self, text_data=None, bytes_data=None):
         if self.closing:
@@ -205,6 +243,13 @@ class TableConsumer(AsyncWebsocketConsumer):
         else:
             await self.send_table(full=True)
 
+    async def table_catch_up(self, event):
+        """News may have been lost (``games.live.catch_up``): a full fresh render if the
+        viewer is behind; the table's clock looks again."""
+        turn_clock.wake(self.table_id)
+        if await db_call(frames.current_position)(self.table_id) != self.shown:
+            await self.send_table(full=True)
+
     # -- News from the table's group ----------------------------------------------------
 
     async def table_changed(self, event):
@@ -268,6 +313,16 @@ class TableConsumer(AsyncWebsocketConsumer):
         frame = await db_call(frames.table_frame)(self.table_id, self.viewer, timezone.now(), **options)
         await self._show(frame)
 
+    async def _tell_position(self):
+        """Tell the table's other sockets which event this new socket was shown: news lost
+        on the way to them (its writer died between its commit and its publishing, say, and
+        this is its player back on another worker) then reaches them now. Those that have
+        it already do nothing (``SHOWN``)."""
+        game, seq = self.shown
+        if game is not None:
+            message = {"type": "table.changed", "game": game, "seq": seq}
+            await self.channel_layer.group_send(realtime.table_group(self.table_id), message)
+
     async def _show(self, frame):
         self.shown = (frame.game_id, frame.seq)
         await self.send(frame.html)
@@ -275,7 +330,7 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def _presence(self, change):
         """Record the viewer's arrival or departure; tell the table when they came or went."""
         now = timezone.now()
-        if await db_call(change)(self.table_id, self.user.pk, now):
+        if await db_call(change)(self.table_id, self.user.pk, now, self.presence_key):
             await realtime.announce_presence(self.table_id)
 
 
@@ -304,7 +359,12 @@ async def table_socket(scope, receive, send):
     """``ws/t/<table id>/``: the table's consumer, or a refusal for a table that does not
     exist (or an id no database integer holds)."""
     table_id = scope["url_route"]["kwargs"]["table_id"]
-    if not 0 < table_id <= MAX_TABLE_ID or not await db_call(_table_exists)(table_id):
+    try:
+        exists = 0 < table_id <= MAX_TABLE_ID and await db_call(_table_exists)(table_id)
+    except DatabaseError as error:  # out of reach: the page opens another socket
+        log.warning("table %s: no socket, the database failed: %r", table_id, error)
+        exists = False
+    if not exists:
         return await refuse(scope, receive, send)
     return await _table_consumer(scope, receive, send)
 

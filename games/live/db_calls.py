@@ -16,12 +16,19 @@ round).
 The threads are this module's, for the life of the process, rather than each event loop's
 default executor: with those, the test suite's short-lived loops left pooled connections
 checked out until the pool ran dry.
+
+A call whose connection died under it (the server restarted or ended the backend between
+the pool's check and the call, or in the middle of the call) runs once more, on a fresh
+connection: its transaction, if any, was rolled back with the connection, and a move run
+twice is still made once (its client move id). A second failure is the caller's to word.
 """
 
 from concurrent.futures import ThreadPoolExecutor
+from functools import wraps
 
 from channels.db import database_sync_to_async
 from django.conf import settings
+from django.db import InterfaceError, OperationalError, connection
 
 PARALLEL = settings.DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"
 THREADS = 3  # fewer than the connection pool's max_size (settings.DATABASES); see above
@@ -32,5 +39,27 @@ _executor = ThreadPoolExecutor(max_workers=THREADS, thread_name_prefix="db-call"
 def db_call(func):
     """``func`` as a coroutine function that runs it in a database thread (see above)."""
     if PARALLEL:
-        return database_sync_to_async(func, thread_sensitive=False, executor=_executor)
+        return database_sync_to_async(once_more_if_lost(func), thread_sensitive=False, executor=_executor)
     return database_sync_to_async(func)
+
+
+def once_more_if_lost(func):
+    """``func``, run once more on a fresh connection if its connection died under it (see above)."""
+
+    @wraps(func)
+    def call(*args, **kwargs):
+        try:
+            return func(*args, **kwargs)
+        except (OperationalError, InterfaceError):
+            if not connection_lost():
+                raise
+            connection.close()  # back to the pool, which drops it: the next use takes a fresh one
+            return func(*args, **kwargs)
+
+    return call
+
+
+def connection_lost() -> bool:
+    """Whether this thread's connection died (outside any transaction of the caller's)."""
+    raw = connection.connection
+    return not connection.in_atomic_block and (raw is None or raw.closed or raw.broken)

@@ -21,6 +21,7 @@ While a game runs, that render is a kept skeleton with the move's values set in
 from dataclasses import dataclass
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.http import HttpRequest
 from django.middleware.csrf import CSRF_SECRET_LENGTH, get_token
 from django.utils.functional import LazyObject, empty
@@ -30,7 +31,7 @@ from django.utils.translation import get_language, get_language_from_request
 from games import presence
 from games.live import readings, skeletons
 from games.live.rendering import render_to_string
-from games.models import ChatMessage, Presence, Table
+from games.models import ChatMessage, Table
 from games.move_words import move_log_item
 from games.presentation import moves_heading
 from games.table_page import MOVE_LOG_LENGTH, move_line, public_game, seat_names, table_context
@@ -420,7 +421,7 @@ def people_context(table, now):
     online = presence.online_user_ids(table.pk, now)
     seats = table.seats.select_related("user").order_by("position")
     seated = {seat.user_id for seat in seats}
-    watching = Presence.objects.filter(table=table, user_id__in=online - seated).select_related("user")
+    watching = get_user_model().objects.filter(pk__in=online - seated)
     return {
         "seated_people": [
             {
@@ -430,7 +431,7 @@ def people_context(table, now):
             }
             for seat in seats
         ],
-        "watching": sorted(row.user.name for row in watching),
+        "watching": sorted(user.name for user in watching),
     }
 
 

@@ -83,6 +83,10 @@ class GroupPublisher:
         marked = self.layer.marked(self.layer.serialize(message))
         loop = running_loop()
         if loop is None:
-            self.servers[_consistent_hash(channel, len(self.servers))].publish(channel, marked)
+            server = self.servers[_consistent_hash(channel, len(self.servers))]
+            try:
+                server.publish(channel, marked)
+            except redis.ConnectionError:  # a dead pooled connection (see PubSubChannelLayer.publish)
+                server.publish(channel, marked)
         else:  # on an event loop's thread, which must not wait for Redis: its task publishes
             in_background(loop, self.layer.publish(channel, marked), f"news of {group}")

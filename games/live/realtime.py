@@ -156,14 +156,12 @@ async def announce_presence(table_id):
 
 
 async def _tell_presence(table_id, after=0):
-    """Tell the table's group who is there; ``after`` seconds from now, in a task of its own
-    (which logs a failure to tell, as no one awaits it)."""
+    """Tell the table's group who is there; ``after`` seconds from now, in a task of its own.
+    A failure to tell is logged: the socket that came or went is not to fail for it."""
     message = {"type": "presence.changed", "news": uuid.uuid4().hex}  # news: its id (games.live.people)
-    if not after:
-        await get_channel_layer().group_send(table_group(table_id), message)
-        return
-    await asyncio.sleep(after)
-    _presence_told[table_id] = (asyncio.get_running_loop().time(), None)
+    if after:
+        await asyncio.sleep(after)
+        _presence_told[table_id] = (asyncio.get_running_loop().time(), None)
     try:
         await get_channel_layer().group_send(table_group(table_id), message)
     except Exception as error:  # the channel layer is down: the pages' resyncs catch up

@@ -5,7 +5,9 @@
 //   polls only while the socket is down;
 // - the chat box is emptied once a line is sent;
 // - every RESYNC_MS, and when the page is shown again, the page sends the game and event
-//   number it shows; the server answers with a fresh render if those are out of date;
+//   number it shows; the server answers with a fresh render if those are out of date; it
+//   does so at once when a render skips event numbers of the game it showed (news may have
+//   been lost on the way: the server's answer is only the sync marker if nothing was);
 // - a move sent over the socket and not yet answered (no new position, no refusal) is sent
 //   again after a reconnect if the fresh render still shows the position it was made in:
 //   the socket may have died with it. The server applies a client move id once.
@@ -17,6 +19,7 @@
   let socket = null;
   let unanswered = null; // { game, seq, body } of the last move sent
   let reconnected = false; // the socket reopened: the next render may call for a resend
+  let last = {}; // { game, seq } of the last render shown
   window.kadiLive = false;
 
   function shown() {
@@ -69,8 +72,12 @@
   });
 
   document.addEventListener("htmx:wsAfterMessage", (event) => {
-    if (!unanswered || !event.detail.message.includes(SYNC_MARKER)) return;
+    if (!event.detail.message.includes(SYNC_MARKER)) return;
     const now = shown();
+    const skipped = now.game === last.game && Number(now.seq) > Number(last.seq) + 1;
+    last = now;
+    if (skipped) resync();
+    if (!unanswered) return;
     const refused = document.querySelector("#move-error .move-error");
     if (now.game !== unanswered.game || now.seq !== unanswered.seq || refused) {
       unanswered = null; // answered: the game moved on, or the move was refused

@@ -40,9 +40,9 @@ def test_a_game_left_alone_is_abandoned_and_not_rated(quiet_game, client, user):
 
 
 def test_a_game_someone_has_open_or_that_moved_lately_goes_on(quiet_game, user, settings):
-    presence.joined(quiet_game.table_id, user.pk, timezone.now())
+    presence.joined(quiet_game.table_id, user.pk, timezone.now(), "amani-tab")
     assert abandon_stale_games() == 0
-    presence.left(quiet_game.table_id, user.pk, timezone.now())
+    presence.left(quiet_game.table_id, user.pk, timezone.now(), "amani-tab")
     settings.ABANDON_AFTER_SECONDS = 3600
     assert abandon_stale_games() == 0
     assert Game.objects.get(pk=quiet_game.pk).status == Game.Status.RUNNING

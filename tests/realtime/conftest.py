@@ -6,6 +6,7 @@ from channels.layers import channel_layers
 from django.db import connection
 
 from tests.games.helpers import put_position
+from tests.realtime.faults import own_backend, terminate_backends
 from tests.realtime.servers import DaphneServer, database_url
 
 
@@ -60,3 +61,11 @@ def server(daphne_logged):
         log.seek(start)
         written = log.read()
     assert "Traceback" not in written and "ERROR" not in written, written
+
+
+@pytest.fixture
+def end_backends(transactional_db):
+    """End the test database's backends (a fault: tests/realtime/faults.py) but the test's
+    own connection, which flushes the database afterwards: how many."""
+    spare = own_backend()
+    return lambda **options: terminate_backends(spare, **options)

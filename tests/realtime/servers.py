@@ -12,6 +12,8 @@ import threading
 
 from deploy.prod import DAPHNE, READY_WITHIN, ROOT, SetupError, wait_until_listening
 
+SERVER_ENV = {"PGAPPNAME": "kadi server"}  # its database connections, as pg_stat_activity names them
+
 
 def free_port():
     with socket.socket() as probe:
@@ -49,7 +51,7 @@ class DaphneServer(LoopbackServer):
 
     def __init__(self, env, port=None, log=None, app="kadi_site.asgi:application"):
         self.app = app
-        self.env = {**os.environ, **env}
+        self.env = {**os.environ, **SERVER_ENV, **env}
         self.port = port or free_port()
         self.log = log
         self.process = None
@@ -96,7 +98,7 @@ class Topology(LoopbackServer):
     SERVING = re.compile(r"kadi-prod: serving .* \(haproxy pid (\d+),")
 
     def __init__(self, env, workers=2, app="kadi_site.asgi:application", log=None):
-        self.env = {**os.environ, **env}
+        self.env = {**os.environ, **SERVER_ENV, **env}
         self.log = log  # a text file that gets every line too
         self.port = free_port()
         self.worker_ports = [free_port() for _ in range(workers)]

@@ -19,7 +19,7 @@ OPENING_AT_ONCE = 16  # daphne's listen queue is short
 
 @database_sync_to_async
 def watchers_online(table_id):
-    return Presence.objects.filter(table_id=table_id, connections__gt=0).count()
+    return Presence.objects.filter(table_id=table_id, closed=False).count()
 
 
 @database_sync_to_async

@@ -43,7 +43,7 @@ async def test_a_flood_closes_the_socket_cleanly_and_its_player_is_gone(server, 
         await amani.until(lambda f: False)
     assert closed.value.rcvd.code == 4008
     assert online(await bara.until(lambda f: "people" in f.ids)) == {baraka.name}
-    assert not await database_sync_to_async(Presence.objects.filter(user=user, connections__gt=0).exists)()
+    assert not await database_sync_to_async(Presence.objects.filter(user=user, closed=False).exists)()
     await bara.ws.close()
 
 

@@ -91,7 +91,7 @@ def test_a_move_costs_a_fixed_number_of_queries(
 ):
     game, players = table_of_four
     game = at_move(game, moves_before)
-    presence.joined(game.table_id, players[1].pk, timezone.now())  # baraka has the table open
+    presence.joined(game.table_id, players[1].pk, timezone.now(), "baraka-tab")  # baraka has the table open
 
     costs = move_and_news(game, players, spectators, make_user, django_capture_on_commit_callbacks)
 
@@ -135,7 +135,7 @@ def test_the_clock_looks_in_the_event_loop_only_at_what_this_process_keeps(
     game.table.save()
     game = at_move(game, 4)
     now = timezone.now()
-    presence.joined(game.table_id, baraka.pk, now)
+    presence.joined(game.table_id, baraka.pk, now, "baraka-tab")
     turn_clock._next_turn(game.table_id, None)  # the clock's first look, from a database thread
     play(game, amani, "7H", django_capture_on_commit_callbacks)
     news = (game.pk, game.seq + 1)

@@ -109,9 +109,9 @@ async def test_a_player_away_past_the_grace_period_has_their_turn_played(game, u
 
 def test_nobody_is_hurried_while_online_without_a_timer(game, user, baraka):
     now = timezone.now()
-    presence.joined(game.table_id, user.pk, now)  # amani, to play, has the table open
+    presence.joined(game.table_id, user.pk, now, "amani-tab")  # amani, to play, has the table open
     assert services.next_server_turn(game.table_id, now) is None
-    presence.left(game.table_id, user.pk, now)
+    presence.left(game.table_id, user.pk, now, "amani-tab")
     away = services.next_server_turn(game.table_id, now)
     assert away.reason == services.AWAY and away.due >= now + timedelta(seconds=60)
 
