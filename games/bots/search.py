@@ -51,7 +51,7 @@ class RootMove:
 
     __slots__ = ("move", "seat", "visits", "wins")
 
-    def __init__(self, move, seat):
+    def __init__(self, move: Move, seat: int):
         self.move = move
         self.seat = seat  # who makes the move: the bot
         self.visits = 0
