@@ -45,8 +45,10 @@ test: venv
 	$(BIN)/pytest
 	KADI_PURE_ENGINE=1 $(BIN)/pytest tests/engine -q
 
+# lint-imports: the import contracts of pyproject.toml ([tool.importlinter]).
 lint: venv
 	$(BIN)/ruff check .
+	$(BIN)/lint-imports --no-logo
 
 messages: venv
 	$(BIN)/python -m games.engine_texts $(ENGINE_TEXTS)

@@ -6,6 +6,8 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from games.bots import levels as bot_levels
+
 
 class KadiUserManager(UserManager):
     def create_bot(self, username: str, bot_level: str, display_name: str = "") -> "User":
@@ -18,12 +20,12 @@ class KadiUserManager(UserManager):
 
 
 class User(AbstractUser):
-    class BotLevel(models.TextChoices):
-        HUMAN = "", _("human")
-        RANDOM = "random", _("random bot")
-        GREEDY = "greedy", _("greedy bot")
-        CLEVER = "clever", _("clever bot")
-        EXPERT = "expert", _("expert bot")
+    # HUMAN, then RANDOM, GREEDY, ... from games.bots.levels, where the levels are defined
+    BotLevel = models.TextChoices(
+        "BotLevel",
+        [("HUMAN", ("", _("human")))]
+        + [(level.name.upper(), (level.name, _(level.label))) for level in bot_levels.DEFINED],
+    )
 
     display_name = models.CharField(
         _("display name"),

@@ -27,7 +27,7 @@ from django_support import (
 )
 
 from games.engine import Rules, new_game, replay
-from games.services import final_places
+from games.engine.results import final_places
 from history.models import GameSnapshot
 from history.records import RECORD_FORMAT, RECORD_VERSION
 from history.replays import state_at

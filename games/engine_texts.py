@@ -1,7 +1,8 @@
 """Writes the engine's own user-visible texts (each option's help, shown by the admin's
 rules form as ``gettext(option.help)``, and each reason for refusing a move, shown by
-``games.refusals.explain``) as a Python file of ``gettext_noop`` calls, so that
-``makemessages`` finds them: the engine imports no Django and marks nothing itself.
+``games.refusals.explain``) and the bot levels' labels (``User.BotLevel``) as a Python file
+of ``gettext_noop`` calls, so that ``makemessages`` finds them: the engine and the bots
+import no Django and mark nothing themselves.
 
 ``make messages`` runs ``python -m games.engine_texts FILE`` before makemessages and
 deletes FILE afterwards.
@@ -10,6 +11,7 @@ deletes FILE afterwards.
 import sys
 from pathlib import Path
 
+from games.bots.levels import DEFINED as BOT_LEVELS
 from games.engine import reasons
 from games.engine.rules import OPTIONS
 
@@ -20,7 +22,7 @@ def source():
         "from django.utils.translation import gettext_noop",
         "",
     ]
-    texts = [option.help for option in OPTIONS] + reasons.templates()
+    texts = [option.help for option in OPTIONS] + reasons.templates() + [level.label for level in BOT_LEVELS]
     lines += [f"gettext_noop({text!r})" for text in texts]
     return "\n".join(lines) + "\n"
 

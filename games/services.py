@@ -48,6 +48,7 @@ from accounts import written
 from games import bots, kept_players, presence, signals
 from games.engine import IllegalMove, Move, new_game
 from games.engine.moves import ACCEPT
+from games.engine.results import final_places, misplay_penalty
 from games.engine.rules import PRESETS
 from games.models import MAX_SEATS, MIN_SEATS, ChatMessage, Game, GamePlayer, Seat, Table
 from games.models import Move as MoveRow
@@ -750,14 +751,6 @@ def _bot_seed(game):
     return f"{game.seed}:{game.move_count}"
 
 
-def misplay_penalty(before, move, after):
-    """The cards drawn for ``move`` when the engine took it as a misplay (a play that breaks
-    a rule, applied under ``misplay: penalty``: the cards stay in hand), else None."""
-    if move.kind != "play" or before.rules.misplay != "penalty" or before.problem(move) is None:
-        return None  # elsewhere a play that breaks a rule is refused, never recorded
-    return len(after.hands[before.turn]) - len(before.hands[before.turn])
-
-
 def _record(game, seat, move, before, after, client_move_id=""):
     """Append ``move`` (from position ``before`` to ``after``) to the game's log, with the
     cards it drew and, for a misplay, its penalty; the caller saves the game."""
@@ -817,24 +810,6 @@ def _server_move(state, left):
     if state.turn in left:
         return bots.forfeit_move(state)
     return FORCED_ACCEPT if state.only_move() == FORCED_ACCEPT else None
-
-
-def final_places(state, left):
-    """Places by seat at the end of a game: the engine's (``State.places``; ``State.standing``
-    when the site ends a game early). Seats in ``left`` that are still in play in the engine
-    (a stand-in bot played for them, or they left before resignations were moves) share
-    the last place, after the others."""
-    places = state.places() if state.finished else state.standing()
-    stood_in = {seat for seat in left if not state.placed[seat]}
-    if not stood_in:
-        return places
-    active = [seat for seat in range(state.players) if seat not in stood_in]
-    return [
-        len(active) + 1
-        if seat in stood_in
-        else 1 + sum(1 for other in active if places[other] < places[seat])
-        for seat in range(state.players)
-    ]
 
 
 def _finish(game, state):

@@ -24,9 +24,9 @@ from django.utils.translation import gettext as _
 from pydantic import ValidationError
 
 from games.engine import IllegalMove, Rules, new_game
+from games.engine.results import final_places
 from games.engine.rules import DEFAULT_PRESET
 from games.refusals import explain
-from games.services import final_places
 from history.record_refusals import refusal
 from history.record_schema import RecordDocument
 

@@ -20,8 +20,8 @@ from django.utils.translation import gettext as _
 
 from games.engine import Move as EngineMove
 from games.engine import replay
+from games.engine.results import misplay_penalty
 from games.models import Game, GamePlayer, Move, Table
-from games.services import misplay_penalty
 from history.models import GameSnapshot, ImportedGame, Rating, RatingChange
 from history.ratings import Skill, is_provisional, rate
 from history.records import RecordError, check_result, parse_record, replay_moves

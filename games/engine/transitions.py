@@ -2,6 +2,7 @@
 playouts, on the state itself)."""
 
 import random
+from typing import TYPE_CHECKING
 
 from . import reasons
 from .cards import (
@@ -19,6 +20,9 @@ from .generate import penalty_card, starts_normally
 from .moves import ACCEPT, DRAW, PASS, PLAY, RESIGN, IllegalMove
 from .refusal import Card, Refusal
 from .validate import declaration_allowed, finishable, lone_card_problem, play_problem
+
+if TYPE_CHECKING:
+    from .state import State
 
 
 def is_start_card(card):
@@ -122,7 +126,7 @@ def _play(s, cards, declared_suit, declare):
     seat = s.turn
     rules = s.rules
     d = s._derived
-    hand = _without(s.hands[seat], cards)
+    hand = without(s.hands[seat], cards)
     s.hands = _with(s.hands, seat, hand)
     before = s.pending
     s.discard_pile = s.discard_pile + cards
@@ -388,14 +392,20 @@ def _declare_if(s, declare):
 
 def _advance(s):
     """The turn passes to the next seat in play."""
-    players = len(s.hands)
-    turn = (s.turn + s.direction) % players
-    if s.in_play < players:
-        placed = s.placed
-        while placed[turn] and s.in_play:
-            turn = (turn + s.direction) % players
-    s.turn = turn
+    s.turn = next_in_play(s)
     return s
+
+
+def next_in_play(state: "State") -> int:
+    """The seat the turn passes to from ``state.turn``: the next one in play (not yet placed)
+    in the direction of play."""
+    players = len(state.hands)
+    turn = (state.turn + state.direction) % players
+    if state.in_play < players:
+        placed = state.placed
+        while placed[turn] and state.in_play:
+            turn = (turn + state.direction) % players
+    return turn
 
 
 def _finish(s):
@@ -405,7 +415,7 @@ def _finish(s):
     return s
 
 
-def _without(hand, cards):
+def without(hand: tuple, cards: tuple) -> tuple:
     """``hand`` less the ``cards`` played from it, in hand order."""
     if len(cards) == 1:  # the commonest play: two slices
         at = hand.index(cards[0])

@@ -4,6 +4,9 @@ Checked directly from the cards, without generating every legal move, so that ``
 stays cheap; the property tests hold it to the same answers as ``generate``.
 """
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
 from . import reasons
 from .cards import (
     ACE,
@@ -18,6 +21,9 @@ from .cards import (
 )
 from .generate import connected, effective_top, may_counter, may_deflect, penalty_card, starts_normally
 from .refusal import Card, Rank, Refusal, Suit
+
+if TYPE_CHECKING:
+    from .rules import Rules
 
 
 def play_problem(state, cards):
@@ -147,6 +153,30 @@ def finishable(rules, hand):
     if d.consecutive_chains:
         return any(SUIT[a] == SUIT[q] for a in answers for q in ends)
     return bool(ends) and any(SUIT[a] == SUIT[q] for a in answers for q in questions)
+
+
+def can_finish(cards: Sequence[int], rules: "Rules") -> bool:
+    """Whether ``cards`` could all go in one winning play, wherever the play may start:
+    one rank of ``finishing_ranks``, or (answered in the same play) questions linked by
+    rank or suit followed by answers of one finishing rank, one of them of a question's suit.
+
+    A quicker, narrower reading than ``finishable`` (no penalty combinations, no chain ends),
+    which the bots weigh moves by; it decides no move's legality."""
+    if not cards or any(IS_JOKER[c] for c in cards):
+        return False
+    questions = [c for c in cards if IS_QUESTION[c]]
+    answers = [c for c in cards if not IS_QUESTION[c]]
+    ranks = {RANK[c] for c in answers}
+    if len(ranks) != 1 or not ranks <= rules.finishing_ranks:
+        return False
+    if not questions:
+        return True
+    return (
+        rules.question_answered_by == "self"
+        and ranks <= rules.answer_ranks
+        and connected(questions)
+        and any(SUIT[a] == SUIT[q] for a in answers for q in questions)
+    )
 
 
 def _chain_ends(questions, consecutive):

@@ -21,7 +21,8 @@ import logging
 from django.conf import settings
 from django.utils import timezone
 
-from games import bot_pool, bots, presence, services
+from games import bots, presence, services
+from games.bots import pool as bot_pool
 from games.live import readings
 from games.live.db_calls import db_call
 

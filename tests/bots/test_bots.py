@@ -4,9 +4,8 @@ import random
 
 import pytest
 
-from games.bots import can_finish, choose_move, forfeit_move
+from games.bots import choose_move, forfeit_move
 from games.engine import Move, Rules, new_game
-from games.engine.cards import parse_card
 from games.engine.rules import PRESETS
 from tests.engine.helpers import build, jump, penalty
 
@@ -109,26 +108,6 @@ def test_a_leaver_never_plays_when_drawing_accepting_or_passing_is_allowed():
         rules={"preset": "classic", "voluntary_draw": False}, hands=["7H 7S 7C", "4D 5D"], discard=["7D"]
     )
     assert len(forfeit_move(must_play).cards) == 1
-
-
-@pytest.mark.parametrize(
-    ("preset", "cards", "expected"),
-    [
-        ("classic", "7H", True),
-        ("classic", "7H 7S", True),
-        ("classic", "AS", True),
-        ("friendly", "AS", False),
-        ("classic", "2H", False),
-        ("friendly", "JKR", False),
-        ("classic", "7H 9H", False),
-        ("classic", "QH 8H 7H", True),
-        ("classic", "QH 7S", False),
-        ("classic", "QH 8C 7H", False),
-        ("rulebook", "QH 7H", False),
-    ],
-)
-def test_can_finish(preset, cards, expected):
-    assert can_finish([parse_card(c) for c in cards.split()], Rules.preset(preset)) is expected
 
 
 # -- RULES.md section 13 ---------------------------------------------------------------------

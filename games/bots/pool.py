@@ -16,33 +16,37 @@ import os
 import random
 import threading
 import time
+from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 
 from django.conf import settings
 
-from games import bots
+from games.bots import choose_move, replayed_history
 from games.engine import State
 
+GameMoves = tuple[int, Sequence[str]]  # the first seat and the move texts of a game so far
 PARENT_CHECK_SECONDS = 1.0  # how often a worker looks whether its server process is still there
 _pool = None
 _pool_lock = threading.Lock()
 
 
-def default_size():
+def default_size() -> int:
     """One process fewer than the cores (the event loop needs one), at least one."""
     return max(1, (os.cpu_count() or 2) - 1)
 
 
-def choose(position, level, seed, game_moves=None):
+def choose(position: dict, level: str, seed: object, game_moves: GameMoves | None = None) -> str:
     """The move text a bot of ``level`` plays in ``position`` (a ``State.to_dict()``),
     its choices drawn from ``random.Random(seed)``. ``game_moves``: ``(first seat, move
     texts)`` of the game so far, which a search bot replays to read the others' moves."""
     state = State.from_dict(position)
-    history = bots.replayed_history(state, *game_moves) if game_moves else ()
-    return str(bots.choose_move(state, level, random.Random(seed), history))
+    history = replayed_history(state, *game_moves) if game_moves else ()
+    return str(choose_move(state, level, random.Random(seed), history))
 
 
-def think(position, level, seed, game_moves=None):
+def think(
+    position: dict, level: str, seed: object, game_moves: GameMoves | None = None
+) -> asyncio.Future[str]:
     """An asyncio future of ``choose(position, level, seed, game_moves)``, thought in the pool."""
     loop = asyncio.get_running_loop()
     return loop.run_in_executor(_executor(), choose, position, level, seed, game_moves)
@@ -77,7 +81,7 @@ def _end_with(parent):
     threading.Thread(target=watch, name="parent watch", daemon=True).start()
 
 
-def shutdown():
+def shutdown() -> None:
     """Stop the pool's processes (a new one starts on the next ``think``)."""
     global _pool
     with _pool_lock:

@@ -1,5 +1,5 @@
 """Bots think in a process pool, out of any transaction; the move is played only if the game
-has not moved on since (games.bot_pool, services.play_server_turn with a thought move)."""
+has not moved on since (games.bots.pool, services.play_server_turn with a thought move)."""
 
 import asyncio
 import os
@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from games import bot_pool, bots, services
+from games import bots, services
+from games.bots import pool as bot_pool
 from games.engine import Rules, new_game
 from games.engine.cards import CARD_TEXT
 from games.models import Game, Move
@@ -133,8 +134,8 @@ def test_the_pool_is_off_the_event_loop(pool):
 WORKERS_STARTED = """
 import multiprocessing, os, django
 django.setup()
-from games import bot_pool
-bot_pool._executor().submit(os.getpid).result()
+from games.bots import pool
+pool._executor().submit(os.getpid).result()
 print(*(child.pid for child in multiprocessing.active_children()), flush=True)
 input()  # until killed
 """

@@ -1,15 +1,15 @@
-"""The search bots (games.search through games.bots): legal, reproducible, blind to hidden cards."""
+"""The search bots (games.bots.search through games.bots): legal, reproducible, blind to hidden cards."""
 
 import random
 from itertools import islice
 
 import pytest
 
-from games import search
-from games.bots import LEVELS, MOVE_LIMIT, _candidate_moves, _score, analyse, choose_move
+from games.bots import LEVELS, analyse, choose_move, search
+from games.bots.greedy import MOVE_LIMIT, candidate_moves, score
+from games.bots.levels import BUDGETS
 from games.engine import Rules, new_game
 from games.engine.rules import PRESETS
-from games.search import BUDGETS
 from tests.engine.helpers import build, with_hidden_cards_redealt
 
 SEARCH_LEVELS = tuple(BUDGETS)
@@ -83,8 +83,8 @@ def test_only_search_levels_analyse():
 def test_the_best_mean_is_played_and_greedys_order_breaks_ties():
     deviations = 0
     for state in positions("classic", 2, 7, 12):
-        candidates = _candidate_moves(state)  # the mover's own cards and the public position only
-        greedy = max(enumerate(candidates), key=lambda im: (_score(state, im[1]), -im[0]))[1]
+        candidates = candidate_moves(state)  # the mover's own cards and the public position only
+        greedy = max(enumerate(candidates), key=lambda im: (score(state, im[1]), -im[0]))[1]
         analysis = search.analyse(state, "clever", random.Random(3))
         chances = {move: chance for move, chance, _ in analysis.moves}
         chosen = analysis.moves[0][0]
@@ -101,7 +101,7 @@ def test_a_hand_with_countless_plays_is_weighed_within_the_move_limit():
     rules = Rules.preset("friendly").to_dict()
     state = build(rules=rules, hands=["QH QS QD QC 8H 8S 8D 8C AH AS 4H 4S 5D JKR", "7C 9D"], discard=["6H"])
     assert len(list(islice(state.iter_legal_moves(), MOVE_LIMIT + 1))) > MOVE_LIMIT
-    assert len(_candidate_moves(state)) <= MOVE_LIMIT + 3  # plus drawing, passing, accepting
+    assert len(candidate_moves(state)) <= MOVE_LIMIT + 3  # plus drawing, passing, accepting
     for level in LEVELS:
         move = choose_move(state, level, random.Random(3))
         assert state.problem(move) is None, str(move)

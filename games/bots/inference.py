@@ -1,8 +1,8 @@
 """What the other players' latest moves tell of their hands: an opponent model for the search
-bots (``games.search``), from public facts only.
+bots (``games.bots.search``), from public facts only.
 
 Greedy bots, and people much of the time, play when they can and make the play that sheds
-the most while keeping aces and jokers (``games.bots._score``). Since an opponent last
+the most while keeping aces and jokers (``games.bots.greedy.score``). Since an opponent last
 received cards, the hand it held before each of its plays is its hand now plus the cards it
 has played since, so a sampled deal can be checked against those plays: it agrees when
 greedy, holding that hand, would have made each of them. When the cards it last received
@@ -13,7 +13,9 @@ A ``Record`` reads the game's earlier positions only through ``State.view(seat)`
 moves everyone saw, so it holds nothing the seat could not know.
 """
 
-from games.bots import _candidate_moves, _score
+from collections.abc import Sequence
+
+from games.bots.greedy import candidate_moves, score
 from games.engine import State
 from games.engine.cards import parse_card, parse_suit
 from games.engine.determinize import read_pending
@@ -55,7 +57,7 @@ class Record:
     the position it drew in (``drew_in``). ``history``: ``(position, move)`` pairs, oldest
     first, that led to ``now``."""
 
-    def __init__(self, history, now, seat):
+    def __init__(self, history: Sequence[tuple[State, Move]], now: State, seat: int):
         self.rules = now.rules
         self.seat = seat
         players = now.players
@@ -91,7 +93,7 @@ class Record:
         before, move = history[index - 1]
         return move.kind == DRAW and before.turn == seat
 
-    def agrees(self, deal):
+    def agrees(self, deal: State) -> bool:
         """Whether greedy, holding each opponent's hand in ``deal`` (a sampled position),
         would have made its recorded plays, and could not have played where it drew."""
         rules = self.rules
@@ -126,8 +128,8 @@ def _could_draw(drew_in, rules, held):
 def _greedy_would(state, move):
     """Whether ``move`` is legal here and no move scores better for greedy (ties: either
     would do). The longer plays, which greedy favours, are weighed first."""
-    moves = _candidate_moves(state)
+    moves = candidate_moves(state)
     if move not in moves:
         return False
-    bar = _score(state, move) + EPSILON
-    return not any(_score(state, m) > bar for m in reversed(moves))
+    bar = score(state, move) + EPSILON
+    return not any(score(state, m) > bar for m in reversed(moves))

@@ -1,4 +1,4 @@
-"""What the others' moves tell of their hands (games.inference): a record read from the
+"""What the others' moves tell of their hands (games.bots.inference): a record read from the
 seat's views alone, which the true hands always agree with when the others play greedy."""
 
 import random
@@ -6,10 +6,10 @@ import random
 import pytest
 
 from games import bots
+from games.bots.inference import Record
 from games.engine import Rules, new_game
 from games.engine.moves import DRAW, Move
 from games.engine.rules import PRESETS
-from games.inference import Record
 from tests.engine.helpers import build, play
 
 

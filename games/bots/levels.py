@@ -1,0 +1,38 @@
+"""The bot levels, defined here once: their names (stored in ``User.bot_level``), labels and,
+for the levels that search, the search's budget. ``accounts.models.User.BotLevel`` and the
+table's "add a bot" menu are built from ``LEVELS``; the labels are English, translated where
+they are shown (``games.engine_texts`` hands them to makemessages, as the engine's texts).
+"""
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Budget:
+    """What a search level may spend on one move."""
+
+    iterations: int  # playouts per move: the figure that makes choices reproducible
+    seconds: float  # a cap on the CPU time per move, in case a position is slow
+
+
+@dataclass(frozen=True)
+class Level:
+    name: str  # stored in User.bot_level: never rename one
+    label: str
+    budget: Budget | None = None  # the search's, None for a level that does not search
+
+
+DEFINED = (  # weakest first
+    Level("random", "random bot"),
+    Level("greedy", "greedy bot"),
+    Level("clever", "clever bot", Budget(400, 1.0)),
+    Level("expert", "expert bot", Budget(1500, 3.0)),
+)
+LEVELS = tuple(level.name for level in DEFINED)
+BUDGETS = {level.name: level.budget for level in DEFINED if level.budget is not None}
+LABELS = {level.name: level.label for level in DEFINED}
+
+
+def searches(level: str) -> bool:
+    """Whether bots of ``level`` search (and so read the game's earlier moves)."""
+    return level in BUDGETS
