@@ -739,7 +739,7 @@ def _bot_choice(game, state, level):
 
 def game_moves(game_id):
     """``(first seat, move texts)`` of a game so far, oldest first, for a search bot
-    (``bot_pool.choose``); None before its first move. One query."""
+    (``games.bots.pool.choose``); None before its first move. One query."""
     rows = list(
         MoveRow.objects.filter(game_id=game_id).order_by("index").values_list("game__first_seat", "text")
     )
@@ -840,7 +840,7 @@ DEFAULT_MISSED_TURNS_BEFORE_BOT = 3
 class ServerTurn:
     """A turn the server is to play at ``due``: a bot's (``BOT``), or a player's whose time
     ran out (``TIMER``) or who is away (``AWAY``), in ``game_id`` at event number ``seq``.
-    A bot's turn carries ``think``: the ``bot_pool.choose`` arguments (position, level,
+    A bot's turn carries ``think``: the ``games.bots.pool.choose`` arguments (position, level,
     seed) for thinking out of any transaction; the position is for the server only."""
 
     game_id: int

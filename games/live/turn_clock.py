@@ -11,7 +11,7 @@ from the database). A look costs no query of its own but whether the player to m
 away: the clock reads the position from the reading the table's sockets rendered from
 (``games.live.readings``), and that from ``games.presence``'s copy of the table's rows;
 while both are kept in this process (after a move, as a rule) it looks in the event loop,
-else in a database thread. A bot's move is thought in ``bot_pool`` (other processes) while
+else in a database thread. A bot's move is thought in ``games.bots.pool`` (other processes) while
 its delay runs, and played only if the game is still where it was thought.
 """
 
