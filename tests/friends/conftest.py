@@ -1,0 +1,11 @@
+"""Every test starts in English: a page asked for in Swahili leaves its language active in
+the test's thread, where the services' refusals are then worded."""
+
+import pytest
+from django.utils import translation
+
+
+@pytest.fixture(autouse=True)
+def english():
+    with translation.override("en"):
+        yield
