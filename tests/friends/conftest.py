@@ -9,3 +9,6 @@ from django.utils import translation
 def english():
     with translation.override("en"):
         yield
+
+
+from tests.realtime.test_browser import daphne, sessions, two_pages  # noqa: E402, F401 (a daphne, two pages)
