@@ -18,9 +18,14 @@ def seat_refusal(table: Table, user: User) -> str | None:
     """Why ``user`` may not sit at ``table`` because of a block, or None."""
     others = Q(pk__in=Seat.objects.filter(table=table).values("user")) | Q(pk=table.created_by_id)
     people = User.objects.filter(others).exclude(pk=user.pk).values("pk")
-    if Block.objects.filter(blocker=user, blocked__in=people).exists():
+    blockers = set(
+        Block.objects.filter(Q(blocker=user, blocked__in=people) | Q(blocked=user, blocker__in=people))
+        .values_list("blocker_id", flat=True)
+        .distinct()
+    )
+    if user.pk in blockers:
         return _("A player you blocked is at this table.")
-    if Block.objects.filter(blocked=user, blocker__in=people).exists():
+    if blockers:
         return _("You cannot take a seat at this table.")
     return None
 

@@ -5,6 +5,7 @@ import pytest
 from channels.db import database_sync_to_async
 
 from accounts import friends
+from api.tokens import create_token
 from games import services
 from games.models import ChatMessage, Seat
 from tests.realtime.conftest import live_settings  # noqa: F401 (the websocket tests' channel layer)
@@ -107,3 +108,14 @@ async def test_a_blocked_spectators_chat_line_over_the_websocket_is_refused(tabl
     assert await amani.nothing_more()  # no line reached the blocker
     for client in (amani, bara):
         await client.close()
+
+
+def test_a_blocked_bot_api_client_cannot_join_either(client, table, user, baraka):
+    friends.block(user, baraka)
+    token = create_token(baraka, "bara's bot")[1]
+
+    response = client.post(f"/api/table/{table.pk}/join", HTTP_AUTHORIZATION=f"Bearer {token}")
+
+    assert response.status_code == 409 and response.json()["code"] == "refused"
+    assert response.json()["error"] == "You cannot take a seat at this table."
+    assert not Seat.objects.filter(user=baraka).exists()
