@@ -108,7 +108,7 @@ class Relations:
 
 
 def relations(user: User) -> Relations:
-    """``user``'s circle, in three queries (see ``Relations``)."""
+    """``user``'s circle, in four queries whatever its size (see ``Relations``)."""
     following = _by_name(User.objects.filter(followers__follower=user, is_active=True))
     follower_ids = set(Follow.objects.filter(followed=user).values_list("follower_id", flat=True))
     following_ids = {person.pk for person in following}

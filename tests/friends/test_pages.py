@@ -2,7 +2,9 @@
 who exists; every refusal a message on the page it came from, never a 500."""
 
 import pytest
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from accounts import friends
@@ -168,3 +170,18 @@ def test_the_friends_page_is_in_swahili(amani, user, baraka):
     page = amani.get("/accounts/friends/", HTTP_ACCEPT_LANGUAGE="sw").content.decode()
     assert 'lang="sw"' in page
     assert "Friends" not in page.split("<main", 1)[1]
+
+
+def test_the_friends_page_costs_the_same_queries_for_two_friends_or_ten(amani, user, make_user):
+    def queries_with(count):
+        for n in range(count):
+            person = make_user(f"rafiki{count}-{n}")
+            friends.follow(user, person)
+            friends.follow(person, user)
+            table = services.create_table(person, f"Meza {count}-{n}", 3, "classic")
+            presence.joined(table.pk, person.pk, timezone.now(), f"socket-{count}-{n}")
+        with CaptureQueriesContext(connection) as queries:
+            assert amani.get("/accounts/friends/").status_code == 200
+        return len(queries)
+
+    assert queries_with(2) == queries_with(8)
