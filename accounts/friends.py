@@ -91,6 +91,14 @@ def is_following(user: User, target: User) -> bool:
     return user.is_authenticated and Follow.objects.filter(follower=user, followed=target).exists()
 
 
+def followed_ids(user: User) -> set[int]:
+    """The ids of those ``user`` follows (none for a visitor): the leaderboard's rows offer
+    to follow the others."""
+    if not user.is_authenticated:
+        return set()
+    return set(Follow.objects.filter(follower=user).values_list("followed_id", flat=True))
+
+
 def has_blocked(user: User, target: User) -> bool:
     return user.is_authenticated and Block.objects.filter(blocker=user, blocked=target).exists()
 

@@ -25,15 +25,16 @@ LOCALES = {"en": "en-GB", "sw": "sw-KE"}
 @pytest.fixture
 def site(make_user):
     """A staff player (amani) at a running game against baraka, a spectator (chebet), and a
-    finished, rated game for the history pages; amani and baraka are friends, amani follows
-    chebet, is followed by dede and blocked otieno (the friends page's every list)."""
+    finished, rated game with dede for the history pages; amani and baraka are friends,
+    amani follows chebet, is followed by dede (the leaderboard offers to follow him) and
+    blocked otieno (the friends page's every list)."""
     amani = make_user("amani", is_staff=True, is_superuser=True, email="amani@example.com")
-    baraka, chebet = make_user("baraka"), make_user("chebet")
-    finished = play_to_the_end(new_game(amani, others=(baraka,)))
+    baraka, chebet, dede = make_user("baraka"), make_user("chebet"), make_user("dede")
+    finished = play_to_the_end(new_game(amani, others=(baraka, dede)))
     table = create_table(amani, "Kibanda", 3, "classic")
     take_seat(table, baraka)
     start_game(table, amani)
-    for follower, followed in ((amani, baraka), (baraka, amani), (amani, chebet), (make_user("dede"), amani)):
+    for follower, followed in ((amani, baraka), (baraka, amani), (amani, chebet), (dede, amani)):
         friends.follow(follower, followed)
     friends.block(amani, make_user("otieno"))
     return {"table": table.pk, "finished": finished.pk}

@@ -10,6 +10,7 @@ from django.utils import timezone
 from accounts import friends
 from accounts.models import Block, Follow
 from games import presence, services
+from tests.history.helpers import new_game, play_to_the_end
 
 pytestmark = pytest.mark.django_db
 
@@ -185,3 +186,21 @@ def test_the_friends_page_costs_the_same_queries_for_two_friends_or_ten(amani, u
         return len(queries)
 
     assert queries_with(2) == queries_with(8)
+
+
+def test_the_leaderboard_offers_to_follow_the_players_not_followed_yet(amani, user, baraka, chebet):
+    play_to_the_end(new_game(user, others=(baraka, chebet)))
+    friends.follow(user, chebet)
+
+    page = amani.get("/leaderboard/?provisional=on").content.decode()
+
+    assert 'action="/accounts/u/baraka/follow/"' in page
+    assert "/accounts/u/chebet/follow/" not in page  # followed already
+    assert "/accounts/u/amani/follow/" not in page  # oneself
+    assert "/follow/" not in Client().get("/leaderboard/?provisional=on").content.decode()  # a visitor
+
+
+def test_following_from_the_leaderboard_comes_back_to_it(amani, baraka):
+    response = amani.post("/accounts/u/baraka/follow/", {"next": "/leaderboard/?page=1"})
+
+    assert response["Location"] == "/leaderboard/?page=1"
