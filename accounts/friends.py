@@ -36,20 +36,22 @@ def follow(user: User, target: User) -> Follow:
     _check_other_person(
         user, target, _("You cannot follow yourself."), _("Bots play anyone: no need to follow them.")
     )
-    if Block.objects.filter(blocker=user, blocked=target).exists():
-        raise Refused(_("You blocked this player: unblock them first to follow them."))
-    if Block.objects.filter(blocker=target, blocked=user).exists():
-        raise Refused(_("You cannot follow this player."))
-    return _add_once(
-        Follow,
-        {"follower": user, "followed": target},
-        getattr(settings, "FOLLOWS_PER_HOUR", DEFAULT_FOLLOWS_PER_HOUR),
-        lambda limit: ngettext(
-            "You have followed %(count)d player in the last hour: wait before following more.",
-            "You have followed %(count)d players in the last hour: wait before following more.",
-            limit,
-        ),
-    )
+    with transaction.atomic():
+        _lock_pair(user, target)
+        if Block.objects.filter(blocker=user, blocked=target).exists():
+            raise Refused(_("You blocked this player: unblock them first to follow them."))
+        if Block.objects.filter(blocker=target, blocked=user).exists():
+            raise Refused(_("You cannot follow this player."))
+        return _add_once(
+            Follow,
+            {"follower": user, "followed": target},
+            getattr(settings, "FOLLOWS_PER_HOUR", DEFAULT_FOLLOWS_PER_HOUR),
+            lambda limit: ngettext(
+                "You have followed %(count)d player in the last hour: wait before following more.",
+                "You have followed %(count)d players in the last hour: wait before following more.",
+                limit,
+            ),
+        )
 
 
 def unfollow(user: User, target: User) -> None:
@@ -64,6 +66,7 @@ def block(user: User, target: User) -> Block:
         user, target, _("You cannot block yourself."), _("A bot only plays: there is nothing to block.")
     )
     with transaction.atomic():
+        _lock_pair(user, target)
         Follow.objects.filter(_between(user, target, "follower", "followed")).delete()
         return _add_once(
             Block,
@@ -142,6 +145,13 @@ def _check_other_person(user: User, target: User, yourself: str, bot: str) -> No
         raise Refused(yourself)
     if target.is_bot:
         raise Refused(bot)
+
+
+def _lock_pair(a: User, b: User) -> None:
+    """Lock both players' rows, in the order of their ids: a follow and a block between the
+    same two then take turns, so no follow slips in beside a block made at the same moment
+    (on SQLite every write transaction takes its turn already)."""
+    list(User.objects.select_for_update().filter(pk__in=[a.pk, b.pk]).order_by("pk").values_list("pk"))
 
 
 def _add_once(model: type[Follow | Block], pair: dict, limit: int, too_many: Callable[[int], str]):
