@@ -115,3 +115,54 @@ class SignUp(models.Model):
 
     def __str__(self) -> str:
         return _("a sign-up from %(address)s") % {"address": self.ip_address}
+
+
+class Follow(models.Model):
+    """``follower`` follows ``followed``; two who follow each other are friends
+    (accounts/friends.py writes and reads them)."""
+
+    follower = models.ForeignKey(
+        User, verbose_name=_("follower"), on_delete=models.CASCADE, related_name="following"
+    )
+    followed = models.ForeignKey(
+        User, verbose_name=_("followed"), on_delete=models.CASCADE, related_name="followers"
+    )
+    created_at = models.DateTimeField(_("since"), default=timezone.now)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["follower", "followed"], name="follow_unique_pair"),
+            models.CheckConstraint(
+                condition=~models.Q(follower=models.F("followed")), name="follow_not_self"
+            ),
+        ]
+        indexes = [models.Index(fields=["follower", "created_at"], name="follow_follower_created")]
+        verbose_name = _("follow")
+        verbose_name_plural = _("follows")
+
+    def __str__(self) -> str:
+        return _("%(follower)s follows %(followed)s") % {"follower": self.follower, "followed": self.followed}
+
+
+class Block(models.Model):
+    """``blocker`` blocked ``blocked``: no follow either way, no chat from them and no seat
+    for them at the blocker's tables (accounts/blocks.py)."""
+
+    blocker = models.ForeignKey(
+        User, verbose_name=_("blocker"), on_delete=models.CASCADE, related_name="blocks_made"
+    )
+    blocked = models.ForeignKey(
+        User, verbose_name=_("blocked player"), on_delete=models.CASCADE, related_name="+"
+    )
+    created_at = models.DateTimeField(_("since"), default=timezone.now)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["blocker", "blocked"], name="block_unique_pair"),
+            models.CheckConstraint(condition=~models.Q(blocker=models.F("blocked")), name="block_not_self"),
+        ]
+        verbose_name = _("block")
+        verbose_name_plural = _("blocks")
+
+    def __str__(self) -> str:
+        return _("%(blocker)s blocked %(blocked)s") % {"blocker": self.blocker, "blocked": self.blocked}

@@ -12,6 +12,11 @@ urlpatterns = [
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("settings/", views.AccountSettingsView.as_view(), name="account_settings"),
     path("u/<username:username>/", views.ProfileView.as_view(), name="profile"),
+    path("u/<username:username>/follow/", views.follow, name="follow"),
+    path("u/<username:username>/unfollow/", views.unfollow, name="unfollow"),
+    path("u/<username:username>/block/", views.block, name="block"),
+    path("u/<username:username>/unblock/", views.unblock, name="unblock"),
+    path("friends/", views.friends_page, name="friends"),
     path(
         "password/change/",
         auth_views.PasswordChangeView.as_view(form_class=KadiPasswordChangeForm),

@@ -7,20 +7,24 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
+from django.contrib.auth.decorators import login_required
 from django.contrib.auth.mixins import LoginRequiredMixin
 from django.contrib.messages.views import SuccessMessageMixin
 from django.core.exceptions import NON_FIELD_ERRORS
 from django.db import IntegrityError
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse_lazy
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
+from django.views.decorators.http import require_POST, require_safe
 from django.views.generic import DetailView, FormView, UpdateView
 
-from accounts import signups
+from accounts import friends, signups
 from accounts.forms import LOCKED_OUT, AccountSettingsForm, LoginForm, SignUpForm
 from accounts.models import User
 from accounts.profile import provided_context
+from games.whereabouts import whereabouts
 
 
 class LoginView(auth_views.LoginView):
@@ -77,6 +81,8 @@ class ProfileView(DetailView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         context.update(provided_context(self.object, self.request))
+        context["following"] = friends.is_following(self.request.user, self.object)
+        context["blocking"] = friends.has_blocked(self.request.user, self.object)
         return context
 
 
@@ -88,3 +94,47 @@ class AccountSettingsView(LoginRequiredMixin, SuccessMessageMixin, UpdateView):
 
     def get_object(self, queryset=None):
         return self.request.user
+
+
+def _relation_change(change, done):
+    """A POST-only, logged-in view making ``change(visitor, player)`` to the player named in
+    the address (404 for no such active player), then back to the page it came from."""
+
+    @login_required
+    @require_POST
+    def view(request, username):
+        player = get_object_or_404(User, username=username, is_active=True)
+        try:
+            change(request.user, player)
+        except friends.Refused as refusal:
+            messages.error(request, str(refusal))
+        else:
+            messages.success(request, done % {"name": player.name})
+        back = request.POST.get("next", "")
+        if not url_has_allowed_host_and_scheme(back, {request.get_host()}, request.is_secure()):
+            back = player.get_absolute_url()
+        return redirect(back)
+
+    return view
+
+
+follow = _relation_change(friends.follow, gettext_lazy("You follow %(name)s."))
+unfollow = _relation_change(friends.unfollow, gettext_lazy("You no longer follow %(name)s."))
+block = _relation_change(friends.block, gettext_lazy("You blocked %(name)s."))
+unblock = _relation_change(friends.unblock, gettext_lazy("You no longer block %(name)s."))
+
+
+@login_required
+@require_safe
+def friends_page(request):
+    """Friends (both follow), whom the player follows and who follows them, where those they
+    follow are now; the players they blocked."""
+    circle = friends.relations(request.user)
+    where = whereabouts(request.user, [person.pk for person in circle.friends + circle.following])
+    context = {
+        "friends": [(person, where[person.pk]) for person in circle.friends],
+        "following": [(person, where[person.pk]) for person in circle.following],
+        "followers": circle.followers,
+        "blocked": circle.blocked,
+    }
+    return render(request, "accounts/friends.html", context)

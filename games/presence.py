@@ -94,6 +94,16 @@ def online_user_ids(table_id, now):
     )
 
 
+def open_tables(user_ids, now):
+    """``{user id: ids of the tables they have open now}`` for those of ``user_ids`` online
+    anywhere (the friends page): one query on the rows' user index, no copy kept."""
+    found = {}
+    rows = Presence.objects.filter(user_id__in=user_ids, closed=False, seen_at__gte=now - _timeout())
+    for user_id, table_id in rows.values_list("user_id", "table_id"):
+        found.setdefault(user_id, set()).add(table_id)
+    return found
+
+
 def gone_since(table_id, user_id, now, rows=None):
     """None while the user is online at the table, else when they were last seen there
     (``NEVER`` if they never were). ``rows``: the table's, as ``kept_rows`` gave them."""

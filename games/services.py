@@ -44,7 +44,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from accounts import written
+from accounts import blocking, written
 from games import bots, kept_players, presence, signals
 from games.engine import IllegalMove, Move, new_game
 from games.engine.moves import ACCEPT
@@ -158,6 +158,8 @@ def take_seat(table, user, position=None):
             raise ServiceError(_("Bots are added with “add a bot”."))
         if table.seats.filter(user=user).exists():
             raise ServiceError(_("You already have a seat at this table."), "already_seated")
+        if refusal := blocking.seat_refusal(table, user):
+            raise ServiceError(refusal, "blocked")
         position = _free_position(table, position)
         return Seat.objects.create(table=table, position=position, user=user)
 
@@ -1000,6 +1002,8 @@ def post_chat(table_id, user, text, now=None):
         )
     if not Table.objects.filter(pk=table_id).exists():
         raise ServiceError(_("There is no such table."))
+    if refusal := blocking.chat_refusal(table_id, user):
+        raise ServiceError(refusal, "blocked")
     window = timedelta(seconds=getattr(settings, "CHAT_WINDOW_SECONDS", DEFAULT_CHAT_WINDOW))
     recent = ChatMessage.objects.filter(
         table_id=table_id, user=user, created_at__gte=(now or timezone.now()) - window

@@ -15,6 +15,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
+from accounts import friends
 from games.models import Game
 from games.presentation import move_entry
 from history import leaderboard as ranked
@@ -163,5 +164,6 @@ def leaderboard(request):
         "your_rank": your_rank,
         "your_page": (your_rank - 1) // ranked.PAGE_SIZE + 1 if your_rank else None,
         "your_rating": getattr(request.user, "rating", None) if request.user.is_authenticated else None,
+        "followed_ids": friends.followed_ids(request.user),
     }
     return render(request, "history/leaderboard.html", context)

@@ -7,6 +7,7 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import sync_playwright
 
+from accounts import friends
 from games.services import create_table, start_game, take_seat
 from tests.browser.conftest import CHROMIUM_ARGS
 from tests.browser.helpers import ARTIFACTS, BROWSER_TEST, CHROMIUM
@@ -24,13 +25,18 @@ LOCALES = {"en": "en-GB", "sw": "sw-KE"}
 @pytest.fixture
 def site(make_user):
     """A staff player (amani) at a running game against baraka, a spectator (chebet), and a
-    finished, rated game for the history pages."""
+    finished, rated game with dede for the history pages; amani and baraka are friends,
+    amani follows chebet, is followed by dede (the leaderboard offers to follow him) and
+    blocked otieno (the friends page's every list)."""
     amani = make_user("amani", is_staff=True, is_superuser=True, email="amani@example.com")
-    baraka, _chebet = make_user("baraka"), make_user("chebet")
-    finished = play_to_the_end(new_game(amani, others=(baraka,)))
+    baraka, chebet, dede = make_user("baraka"), make_user("chebet"), make_user("dede")
+    finished = play_to_the_end(new_game(amani, others=(baraka, dede)))
     table = create_table(amani, "Kibanda", 3, "classic")
     take_seat(table, baraka)
     start_game(table, amani)
+    for follower, followed in ((amani, baraka), (baraka, amani), (amani, chebet), (dede, amani)):
+        friends.follow(follower, followed)
+    friends.block(amani, make_user("otieno"))
     return {"table": table.pk, "finished": finished.pk}
 
 
@@ -51,6 +57,8 @@ def pages(site):
         ("amani", reverse("history:replay", args=[game])),
         ("amani", reverse("history:leaderboard") + "?provisional=on"),
         ("amani", reverse("profile", args=["amani"])),
+        ("amani", reverse("profile", args=["baraka"])),  # the follow and block buttons
+        ("amani", reverse("friends")),
         ("amani", reverse("account_settings")),
         ("amani", reverse("password_change")),
         ("amani", reverse("history:import")),

@@ -1,0 +1,69 @@
+"""Where players are now, as another player may be told (the friends page): online or not
+(a table page or game stream open anywhere, ``games.presence``), and the table they play at
+or have open, with whether a seat is free there.
+
+Which tables a viewer may be shown is ``may_see_table``'s alone: every table is public
+today; private tables will narrow it there, and nowhere else.
+"""
+
+from dataclasses import dataclass
+
+from django.db.models import Count, OuterRef, Subquery
+from django.utils import timezone
+
+from games import presence
+from games.models import Game, Seat, Table
+
+
+@dataclass(frozen=True)
+class Whereabouts:
+    """``table``: where they play a running game, else a table they have open (None when
+    neither, or not one the viewer may see); ``playing``: seated in that table's running
+    game; ``seat_free``: a seat is free there (the viewer could join)."""
+
+    online: bool
+    table: Table | None = None
+    playing: bool = False
+    seat_free: bool = False
+
+
+def may_see_table(viewer, table: Table) -> bool:
+    """Whether ``viewer`` may be pointed to ``table``: every table is public for now."""
+    return True
+
+
+def whereabouts(viewer, user_ids, now=None) -> dict[int, Whereabouts]:
+    """``{user id: Whereabouts}`` for every one of ``user_ids``, in three queries whatever
+    their number (presence rows, seats in running games, the tables)."""
+    user_ids = list(user_ids)
+    open_tables = presence.open_tables(user_ids, now or timezone.now())
+    latest_status = Game.objects.filter(table=OuterRef("table")).order_by("-number").values("status")[:1]
+    playing = dict(
+        Seat.objects.filter(user_id__in=user_ids)
+        .annotate(latest_status=Subquery(latest_status))
+        .filter(latest_status=Game.Status.RUNNING)
+        .order_by("table_id")
+        .values_list("user_id", "table_id")
+    )  # the newest table wins when someone plays at several
+    chosen = {
+        user_id: playing.get(user_id) or max(open_tables.get(user_id, ()), default=None)
+        for user_id in user_ids
+    }
+    tables = {
+        table.pk: table
+        for table in Table.objects.filter(pk__in=set(chosen.values()) - {None}).annotate(taken=Count("seats"))
+    }
+    found = {}
+    for user_id, table_id in chosen.items():
+        table = tables.get(table_id)
+        online = user_id in open_tables
+        if table is None or not may_see_table(viewer, table):
+            found[user_id] = Whereabouts(online=online)
+            continue
+        found[user_id] = Whereabouts(
+            online=online,
+            table=table,
+            playing=playing.get(user_id) == table_id,
+            seat_free=table.taken < table.seat_count,
+        )
+    return found
