@@ -11,10 +11,11 @@ for a proxy that would. The sounds are fetched on the first sound played, not on
 they are listed apart.
 
 Each viewer's frame after a move is what their socket sends: a delta on the frame before it
-where one can be (``games.live.deltas``). Frames go over the websocket uncompressed (daphne
-offers no permessage-deflate, though autobahn under it has it); for comparison, each frame
-gzipped alone, and what permessage-deflate would send with a compressor kept per socket
-(its context taken over from frame to frame, the default).
+where one can be (``games.live.deltas``). Every viewer is shown each new game's first frame,
+as a socket at the table is; the figures count the frames after moves. Frames go over the
+websocket uncompressed (daphne offers no permessage-deflate, though autobahn under it has
+it); for comparison, each frame gzipped alone, and what permessage-deflate would send with a
+compressor kept per socket (its context taken over from frame to frame, the default).
 
     .venv/bin/python bench/page_weight.py --moves 300
 """
@@ -86,13 +87,23 @@ def frame_report(people, viewers, moves, seed):
     sizes, gzipped, deflated, games = [], [], [], set()
     shown = {}  # viewer -> the event whose change frame they show
     sockets = [zlib.compressobj(6, zlib.DEFLATED, -zlib.MAX_WBITS) for _ in viewers]
-    for game in played(people, moves, seed):
-        games.add(game.pk)
+
+    def show(game):
+        """Every viewer's frame of ``game`` now, as their socket sends it."""
         for n, viewer in enumerate(viewers):
             news = (game.pk, game.seq)
             frame = frames.table_frame(game.table_id, viewer, None, news=news, after=shown.get(n))
             shown[n] = (frame.game_id, frame.seq)
-            data = frame.html.encode()
+            yield n, frame.html.encode()
+
+    def started(game):  # a new game's first frame: sent to every viewer, counted with no move
+        for n, data in show(game):
+            sockets[n].compress(data)
+            sockets[n].flush(zlib.Z_SYNC_FLUSH)
+
+    for game in played(people, moves, seed, started):
+        games.add(game.pk)
+        for n, data in show(game):
             sizes.append(len(data))
             gzipped.append(len(gzip.compress(data, 6)))
             deflated.append(len(sockets[n].compress(data) + sockets[n].flush(zlib.Z_SYNC_FLUSH)) - 4)

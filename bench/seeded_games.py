@@ -58,14 +58,17 @@ def dealt(people, seed):
     return Game.objects.get(pk=game.pk)
 
 
-def played(people, moves, seed):
+def played(people, moves, seed, started=None):
     """The game after each of ``moves`` moves of seeded games, new games dealt as they end,
-    each game's table read once (as by a new game's first frame) before its first move."""
+    each game's table read once (as by a new game's first frame) before its first move, and
+    ``started(game)`` called then, if given (to show the viewers the new game's first frame)."""
     rng, made, games = random.Random(seed), 0, 0
     while made < moves:
         game = dealt(people, seed * 1000 + games)
         games += 1
         readings.latest(game.table_id, (game.pk, game.seq))
+        if started is not None:
+            started(game)
         while game.is_running and made < moves:
             state = game.engine_state()
             mover = game.players.get(seat=state.turn).user

@@ -158,10 +158,11 @@ def _change_html(latest, viewer, after=None):
         if skeletons.applies(context):
             common = latest.renders.setdefault(("skeleton values", language), {})
             whole = skeletons.change_html(context, render, common, language)
-            latest.renders[("delta", *key[1:])] = _delta(latest, context, whole, key, language)
-            latest.renders[key] = whole
         else:
-            latest.renders[key] = render(context)
+            whole = render(context)
+        if context["game_row"] is not None:
+            latest.renders[("delta", *key[1:])] = _delta(latest, context, whole, key, language)
+        latest.renders[key] = whole
     found = latest.renders.get(("delta", *key[1:]))
     html = found[1] if found is not None and after == found[0] else latest.renders[key]
     return html.replace(CSRF_PLACEHOLDER, viewer.csrf_token)
@@ -182,7 +183,7 @@ def _delta(latest, context, whole, key, language):
     before = latest.fragments.get(("parts", *key[1:]))
     if before is None or before.seq < parts.seq:
         latest.fragments[("parts", *key[1:])] = parts
-    html = deltas.delta(before, parts, reading.game.pk) if before is not None else None
+    html = deltas.delta(before, parts, reading.game.pk, whole) if before is not None else None
     return ((reading.game.pk, before.seq), html) if html is not None else None
 
 
