@@ -175,15 +175,24 @@ def _change_key(latest, viewer, language):
 def _delta(latest, context, whole, key, language):
     """(base, delta) of the change frame ``whole`` for its kind of viewer (``key``), from
     their frame at the latest event before it rendered here, kept across the game's
-    readings; None when there is none or no delta can be made (``games.live.deltas``)."""
+    readings; None when there is none or no delta can be made (``games.live.deltas``).
+    What changed for every viewer alike is found once per reading, language and base."""
     reading = latest.reading
-    kept = latest.fragments.setdefault(("move lines", language), {})
-    lines = tuple((move.index + 1, kept[move.index + 1]) for move in reading.moves)
-    parts = deltas.parts_of(whole, context, lines)
+    common = latest.renders.get(("common parts", language))
+    if common is None:
+        kept = latest.fragments.setdefault(("move lines", language), {})
+        lines = tuple((move.index + 1, kept[move.index + 1]) for move in reading.moves)
+        common = latest.renders[("common parts", language)] = deltas.common_parts(whole, context, lines)
+    parts = deltas.own_parts(whole, context, common)
     before = latest.fragments.get(("parts", *key[1:]))
     if before is None or before.seq < parts.seq:
         latest.fragments[("parts", *key[1:])] = parts
-    html = deltas.delta(before, parts, reading.game.pk, whole) if before is not None else None
+    if before is None or before.seq >= parts.seq:
+        return None
+    changed = ("common delta", before.common)
+    if changed not in latest.renders:
+        latest.renders[changed] = deltas.common_delta(before.common, common)
+    html = deltas.delta(before, parts, reading.game.pk, whole, latest.renders[changed])
     return ((reading.game.pk, before.seq), html) if html is not None else None
 
 
