@@ -71,6 +71,7 @@ class TableConsumer(AsyncWebsocketConsumer):
     closing = False  # the server closed the socket: what the client still sends is ignored
     handling = False  # a message is being handled (``dispatch``)
     sending = None  # the task of a frame sent at once that had to wait (``take_at_once``)
+    shown_change = None  # (game, event) of the last frame if its kind's change frame: a delta may follow
 
     async def __call__(self, scope, receive, send):
         try:
@@ -81,7 +82,6 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def connect(self):
         self.table_id = self.scope["url_route"]["kwargs"]["table_id"]
         self.shown = (None, None)  # the game and event number this viewer last got
-        self.shown_change = None  # the same, if that was its kind's change frame: a delta may follow
         self.viewer = frames.Viewer(self.scope)
         self.user = self.viewer.user
         translation.activate(self.viewer.language)  # for this socket's task: its frames and replies
