@@ -12,74 +12,37 @@ two versions of the code compare on the same frames; each figure is the smallest
     .venv/bin/python bench/frames.py --moves 300 --spectators 2
 """
 
-import argparse
-import random
 import time
 
-from django.conf import settings
-from django.utils import translation
 from django_support import bench_database, describe_database
+from seeded_games import PLAYERS, arguments, make_people, played
 
-from accounts.models import User
-from games import bots, services
-from games.engine import Rules, new_game
-from games.live import frames, readings
-from games.models import Game
-
-PLAYERS = 4
-
-
-def make_people(spectators):
-    """The players and the viewers of the games: the players and the watchers, logged in."""
-    people = [User.objects.create_user(f"p{n}", password=None) for n in range(PLAYERS)]
-    watchers = [User.objects.create_user(f"w{n}", password=None) for n in range(spectators)]
-    return people, [frames.Viewer({"user": person}) for person in people + watchers]
-
-
-def dealt(people, seed):
-    """A new table's game, dealt from ``seed`` (``start_game`` draws a secret one)."""
-    table = services.create_table(people[0], f"Bench {seed}", PLAYERS, "classic")
-    for person in people[1:]:
-        services.take_seat(table, person)
-    game = services.start_game(table, people[0])
-    state = new_game(Rules.from_dict(game.rules), players=game.player_count, seed=seed, first=game.first_seat)
-    Game.objects.filter(pk=game.pk).update(seed=seed, state=state.to_dict(), turn=state.turn)
-    return Game.objects.get(pk=game.pk)
+from games.live import frames
 
 
 def frames_seconds(people, viewers, moves, seed):
-    """CPU seconds spent making every viewer's frame after each of ``moves`` moves."""
-    rng, spent, made, games = random.Random(seed), 0.0, 0, 0
-    while made < moves:
-        game = dealt(people, seed * 1000 + games)
-        games += 1
-        table_id = game.table_id
-        readings.latest(table_id, (game.pk, game.seq))  # read once, as by a new game's first frame
-        while game.is_running and made < moves:
-            state = game.engine_state()
-            move = bots.choose_move(state, "greedy", rng)
-            mover = game.players.get(seat=state.turn).user
-            services.submit_table_move(table_id, mover, str(move), f"{made}", game.seq)
-            game.refresh_from_db()
-            if not game.is_running:  # a finished game's frames read its ratings: no move's cost
-                break
-            started = time.thread_time()
-            made_here = [frames.change_frame(table_id, viewer, (game.pk, game.seq)) for viewer in viewers]
-            spent += time.thread_time() - started
-            assert None not in made_here, "a frame needed the database: the reading was not advanced here"
-            made += 1
+    """CPU seconds spent making every viewer's frame after each of ``moves`` moves, each
+    viewer's a delta on their frame before it where one can be."""
+    spent, timed, shown = 0.0, 0, {}
+    for game in played(people, 10**9, seed):
+        if timed == moves:
+            break
+        if not game.is_running:  # a finished game's frames read its ratings: no move's cost
+            continue
+        started = time.thread_time()
+        made_here = [
+            frames.change_frame(game.table_id, viewer, (game.pk, game.seq), after=shown.get(n))
+            for n, viewer in enumerate(viewers)
+        ]
+        spent += time.thread_time() - started
+        assert None not in made_here, "a frame needed the database: the reading was not advanced here"
+        shown = {n: (frame.game_id, frame.seq) for n, frame in enumerate(made_here)}
+        timed += 1
     return spent
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--moves", type=int, default=300)
-    parser.add_argument("--spectators", type=int, default=2)
-    parser.add_argument("--repeats", type=int, default=3)
-    parser.add_argument("--language", default="en")
-    args = parser.parse_args()
-    translation.activate(args.language)
-    settings.TABLES_PER_HOUR = 10**9  # a table for each game
+    args = arguments(__doc__, moves=300, spectators=2, more=[("--repeats", {"type": int, "default": 3})])
     with bench_database("kadi_bench_frames"):
         people, viewers = make_people(args.spectators)
         runs = [frames_seconds(people, viewers, args.moves, seed=1) for _ in range(args.repeats)]

@@ -11,7 +11,6 @@ CPU time is this process's (all threads: the consumers, the database threads, th
 which cost little); ``--profile FILE`` writes a cProfile of the moves.
 """
 
-import argparse
 import asyncio
 import cProfile
 import json
@@ -23,14 +22,13 @@ from django.conf import settings
 from django.db.backends.utils import CursorWrapper
 from django.test import Client
 from django_support import bench_database, describe_database
+from seeded_games import PLAYERS, arguments, make_users
 
-from accounts.models import User
 from bench.realtime import choose
 from games import services
 
 SEQ = re.compile(r'id="table-sync"[^>]*data-seq="(\d*)"')
 ACTION = re.compile(r'data-move-action="(\w+)"')
-PLAYERS = 4
 
 
 class QueryCount:
@@ -55,8 +53,8 @@ class QueryCount:
 
 
 def make_table(spectators):
-    people = [User.objects.create_user(f"p{n}", password=None) for n in range(PLAYERS)]
-    watchers = [User.objects.create_user(f"w{n}", password=None) for n in range(spectators)]
+    users = make_users(spectators)
+    people = users[:PLAYERS]
     table = services.create_table(people[0], "Bench", PLAYERS, "friendly")
     table.rule_overrides = {"max_turns": 5000}
     table.save()
@@ -64,7 +62,7 @@ def make_table(spectators):
         services.take_seat(table, person)
     services.start_game(table, people[0])
     cookies = []
-    for person in people + watchers:
+    for person in users:
         client = Client()
         client.force_login(person)
         cookies.append(f"sessionid={client.cookies['sessionid'].value}")
@@ -116,11 +114,8 @@ async def play(table_id, cookies, moves, queries, profile):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--moves", type=int, default=200)
-    parser.add_argument("--spectators", type=int, default=2)
-    parser.add_argument("--profile", help="write a cProfile of the moves to this file")
-    args = parser.parse_args()
+    profile_help = {"help": "write a cProfile of the moves to this file"}
+    args = arguments(__doc__, moves=200, spectators=2, more=[("--profile", profile_help)])
     settings.LIVE_MESSAGE_BURST = 10**9  # a bench player moves faster than a person may
     with bench_database("kadi_bench_live_move"):
         table_id, cookies = make_table(args.spectators)

@@ -8,31 +8,34 @@ The static files are collected into a temporary directory with the production st
 sizes and the ``Cache-Control`` headers are those production sends. The page is counted
 as Django sends it (uncompressed: nothing in front of daphne compresses it) and gzipped,
 for a proxy that would. The sounds are fetched on the first sound played, not on load:
-they are listed apart. Frames go over a websocket without compression (daphne offers
-none); their gzip size is shown for comparison.
+they are listed apart.
+
+Each viewer's frame after a move is what their socket sends: a delta on the frame before it
+where one can be (``games.live.deltas``). Every viewer is shown each new game's first frame,
+as a socket at the table is; the figures count the frames after moves. Frames go over the
+websocket uncompressed (daphne offers no permessage-deflate, though autobahn under it has
+it); for comparison, each frame gzipped alone, and what permessage-deflate would send with a
+compressor kept per socket (its context taken over from frame to frame, the default).
 
     .venv/bin/python bench/page_weight.py --moves 300
 """
 
-import argparse
 import gzip
-import random
 import re
 import statistics
 import tempfile
+import zlib
 
 from django.conf import settings
 from django.core.management import call_command
 from django.http import HttpResponseNotFound
 from django.test import RequestFactory, override_settings
 from django.urls import reverse
-from django.utils import translation
 from django_support import bench_database, client, describe_database
-from frames import PLAYERS, dealt, make_people
+from seeded_games import PLAYERS, arguments, dealt, make_people, played
 from whitenoise.middleware import WhiteNoiseMiddleware
 
-from games import bots, services
-from games.live import frames, readings
+from games.live import frames
 
 LINKED = re.compile(r'(?:href|src|data-sound-[a-z]+)="(/static/[^"]+)"')
 PRODUCTION_STORAGES = {
@@ -81,42 +84,41 @@ def page_report(people):
 
 
 def frame_report(people, viewers, moves, seed):
-    rng, made, games = random.Random(seed), 0, 0
-    sizes, gzipped = [], []
-    while made < moves:
-        game = dealt(people, seed * 1000 + games)
-        table = game.table
-        games += 1
-        readings.latest(table.pk, (game.pk, game.seq))
-        while game.is_running and made < moves:
-            state = game.engine_state()
-            mover = game.players.get(seat=state.turn).user
-            move = bots.choose_move(state, "greedy", rng)
-            services.submit_table_move(table.pk, mover, str(move), f"{made}", game.seq)
-            game.refresh_from_db()
-            for viewer in viewers:
-                frame = frames.table_frame(table.pk, viewer, None, news=(game.pk, game.seq))
-                data = frame.html.encode()
-                sizes.append(len(data))
-                gzipped.append(len(gzip.compress(data, 6)))
-            made += 1
+    sizes, gzipped, deflated, games = [], [], [], set()
+    shown = {}  # viewer -> the event whose change frame they show
+    sockets = [zlib.compressobj(6, zlib.DEFLATED, -zlib.MAX_WBITS) for _ in viewers]
+
+    def show(game):
+        """Every viewer's frame of ``game`` now, as their socket sends it."""
+        for n, viewer in enumerate(viewers):
+            news = (game.pk, game.seq)
+            frame = frames.table_frame(game.table_id, viewer, None, news=news, after=shown.get(n))
+            shown[n] = (frame.game_id, frame.seq)
+            yield n, frame.html.encode()
+
+    def started(game):  # a new game's first frame: sent to every viewer, counted with no move
+        for n, data in show(game):
+            sockets[n].compress(data)
+            sockets[n].flush(zlib.Z_SYNC_FLUSH)
+
+    for game in played(people, moves, seed, started):
+        games.add(game.pk)
+        for n, data in show(game):
+            sizes.append(len(data))
+            gzipped.append(len(gzip.compress(data, 6)))
+            deflated.append(len(sockets[n].compress(data) + sockets[n].flush(zlib.Z_SYNC_FLUSH)) - 4)
     print(
-        f"Live frames: {moves} moves of {games} games, {PLAYERS} players "
+        f"Live frames: {moves} moves of {len(games)} games, {PLAYERS} players "
         f"+ {len(viewers) - PLAYERS} spectator(s), "
         f"{len(sizes)} frames: {statistics.mean(sizes):,.0f} B a frame on average "
         f"(median {statistics.median(sizes):,.0f}, largest {max(sizes):,}; "
-        f"gzipped {statistics.mean(gzipped):,.0f})"
+        f"each gzipped {statistics.mean(gzipped):,.0f}; "
+        f"permessage-deflate {statistics.mean(deflated):,.0f})"
     )
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--moves", type=int, default=300)
-    parser.add_argument("--spectators", type=int, default=1)
-    parser.add_argument("--language", default="en")
-    args = parser.parse_args()
-    translation.activate(args.language)
-    settings.TABLES_PER_HOUR = 10**9  # a table for each game
+    args = arguments(__doc__, moves=300, spectators=1)
     with (
         tempfile.TemporaryDirectory() as root,
         override_settings(STATIC_ROOT=root, STORAGES=PRODUCTION_STORAGES),

@@ -164,6 +164,7 @@ class Table:
 async def player(ws, table, seat, deadline, pace):
     move_ids = 0
     refused_at = None
+    board = {}  # the top card and the suit as the page shows them: a delta leaves out what stays
     while time.monotonic() < deadline:
         try:
             html = await asyncio.wait_for(ws.recv(), timeout=deadline - time.monotonic())
@@ -184,10 +185,14 @@ async def player(ws, table, seat, deadline, pace):
         if "results" in html:
             table.over += 1
             return
+        for part, pattern in (("top", TOP), ("suit", SUIT)):
+            shown = pattern.search(html)
+            if shown:
+                board[part] = shown.group(0)
         if not ACTION.search(html):
             continue
         refused = 'class="move-error"' in html  # this simple player misjudged: draw instead
-        move = "draw" if refused and refused_at == seq else choose(html)
+        move = "draw" if refused and refused_at == seq else choose(html + "".join(board.values()))
         refused_at = seq
         await asyncio.sleep(pace.pause())
         move_ids += 1

@@ -71,6 +71,7 @@ class TableConsumer(AsyncWebsocketConsumer):
     closing = False  # the server closed the socket: what the client still sends is ignored
     handling = False  # a message is being handled (``dispatch``)
     sending = None  # the task of a frame sent at once that had to wait (``take_at_once``)
+    shown_change = None  # (game, event) of the last frame if its kind's change frame: a delta may follow
 
     async def __call__(self, scope, receive, send):
         try:
@@ -257,7 +258,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         turn_clock.wake(self.table_id, news, change)
         frame = self._change_frame(news, change) if news else None
         if frame is None:
-            await self.send_table(people=news is None, news=news, change=change)
+            await self.send_table(people=news is None, news=news, change=change, after=self.shown_change)
         elif frame is not SHOWN:
             await self._show(frame)
 
@@ -274,7 +275,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         turn_clock.wake(self.table_id, news, change)
         if frame is not SHOWN:
             self.sending = at_once.run_now(self.send(frame.html))  # a failure: shown from the queue
-            self.shown = (frame.game_id, frame.seq)
+            self._shown(frame)
             if self.sending is not None:  # the send waits: later news waits behind it, in the queue
                 self.sending.add_done_callback(self._sent)
         return True
@@ -289,7 +290,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         game, seq = self.shown
         if news[0] == game and news[1] <= seq:
             return SHOWN
-        return frames.change_frame(self.table_id, self.viewer, news, change)
+        return frames.change_frame(self.table_id, self.viewer, news, change, self.shown_change)
 
     async def presence_changed(self, event):
         presence.forget(self.table_id)
@@ -324,8 +325,12 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.channel_layer.group_send(realtime.table_group(self.table_id), message)
 
     async def _show(self, frame):
-        self.shown = (frame.game_id, frame.seq)
+        self._shown(frame)
         await self.send(frame.html)
+
+    def _shown(self, frame):
+        self.shown = (frame.game_id, frame.seq)
+        self.shown_change = self.shown if frame.change else None
 
     async def _presence(self, change):
         """Record the viewer's arrival or departure; tell the table when they came or went."""

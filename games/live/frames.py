@@ -15,7 +15,8 @@ change frame itself is rendered once per kind of viewer (``_role``: each player,
 else logged in, the anonymous) and language, with a placeholder for the CSRF token that
 each socket then sets in: the cost of a change grows with the players, not the spectators.
 While a game runs, that render is a kept skeleton with the move's values set in
-(``games.live.skeletons``).
+(``games.live.skeletons``), and a viewer who shows the render of their kind at an earlier
+event is sent only what changed since (a delta: ``games.live.deltas``).
 """
 
 from dataclasses import dataclass
@@ -29,7 +30,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, get_language_from_request
 
 from games import presence
-from games.live import readings, skeletons
+from games.live import deltas, readings, skeletons
 from games.live.rendering import render_to_string
 from games.models import ChatMessage, Table
 from games.move_words import move_log_item
@@ -57,6 +58,7 @@ class Frame:
     html: str
     game_id: int | None  # the game shown and its event number (None before a first game)
     seq: int | None
+    change: bool = False  # the change frame of the viewer's kind (whole or delta): a delta may follow
 
 
 class Viewer:
@@ -106,43 +108,45 @@ SEATS_KEPT = 8  # panels kept per game: spectators, the anonymous, seated non-pl
 
 
 def table_frame(
-    table_id, viewer, now, full=False, people=False, error="", move_error="", news=None, change=None
+    table_id, viewer, now, full=False, people=False, error="", move_error="", news=None, change=None,
+    after=None,
 ):
     """The table as ``viewer`` sees it now; ``people``: with who is at the table,
     ``full``: with that and the chat too. ``news``: the (game, event number) this render
     follows, which lets the viewers of a table in this process share one reading, with
-    what it changed (``change``, from another process: see ``games.live.readings``). A
+    what it changed (``change``, from another process: see ``games.live.readings``);
+    ``after``: the event whose change frame the viewer shows, if any (a delta may follow). A
     refusal (``error``, ``move_error``) is shown on the reading kept here, if any: it is as
     new as the news this process has heard, and news it has not heard yet is on its way."""
     refusal = bool(error or move_error) and not full
     latest = readings.latest(table_id, news, reuse=refusal, change=change)
     game = latest.reading.game
+    shown = (game.pk, game.seq) if game else (None, None)
     if full or people or error or move_error:
-        html = _render(latest, viewer, now, full, people, error, move_error)
-    else:  # a plain change: rendered once for every viewer alike (see above)
-        html = _change_html(latest, viewer)
-    return Frame(html, game.pk if game else None, game.seq if game else None)
+        return Frame(_render(latest, viewer, now, full, people, error, move_error), *shown)
+    # a plain change: rendered once for every viewer alike (see above)
+    return Frame(_change_html(latest, viewer, after), *shown, change=True)
 
 
-def change_frame(table_id, viewer, news, change=None):
+def change_frame(table_id, viewer, news, change=None, after=None):
     """The change frame after ``news`` for ``viewer``, made from what this process holds:
     rendered already for another viewer of their kind, or rendered now from the table's
     reading kept here (advanced by ``change`` if need be) while its game runs. None when it
     would take the database (no such reading here, or a finished game, whose results read
     the ratings). Reads no database: the consumer asks in the event loop, before it hands a
-    render to a database thread."""
+    render to a database thread. ``after``: as for ``table_frame``."""
     latest = readings.in_memory(table_id, news, change)
     if latest is None:
         return None
     game = latest.reading.game
     if not game.is_running and _change_key(latest, viewer, get_language()) not in latest.renders:
         return None
-    return Frame(_change_html(latest, viewer), game.pk, game.seq)
+    return Frame(_change_html(latest, viewer, after), game.pk, game.seq, True)
 
 
-def _change_html(latest, viewer):
+def _change_html(latest, viewer, after=None):
     """The change frame for ``viewer``: rendered once per kind of viewer and language,
-    the viewer's CSRF token set in."""
+    the viewer's CSRF token set in; its delta if the viewer shows its base (``after``)."""
     language = get_language()  # looked up once a frame: each look reads a context-local
     key = _change_key(latest, viewer, language)
     if key not in latest.renders:
@@ -153,14 +157,43 @@ def _change_html(latest, viewer):
 
         if skeletons.applies(context):
             common = latest.renders.setdefault(("skeleton values", language), {})
-            latest.renders[key] = skeletons.change_html(context, render, common, language)
+            whole = skeletons.change_html(context, render, common, language)
         else:
-            latest.renders[key] = render(context)
-    return latest.renders[key].replace(CSRF_PLACEHOLDER, viewer.csrf_token)
+            whole = render(context)
+        if context["game_row"] is not None:
+            latest.renders[("delta", *key[1:])] = _delta(latest, context, whole, key, language)
+        latest.renders[key] = whole
+    found = latest.renders.get(("delta", *key[1:]))
+    html = found[1] if found is not None and after == found[0] else latest.renders[key]
+    return html.replace(CSRF_PLACEHOLDER, viewer.csrf_token)
 
 
 def _change_key(latest, viewer, language):
     return ("change", _role(latest.reading, viewer.user), language)
+
+
+def _delta(latest, context, whole, key, language):
+    """(base, delta) of the change frame ``whole`` for its kind of viewer (``key``), from
+    their frame at the latest event before it rendered here, kept across the game's
+    readings; None when there is none or no delta can be made (``games.live.deltas``).
+    What changed for every viewer alike is found once per reading, language and base."""
+    reading = latest.reading
+    common = latest.renders.get(("common parts", language))
+    if common is None:
+        kept = latest.fragments.setdefault(("move lines", language), {})
+        lines = tuple((move.index + 1, kept[move.index + 1]) for move in reading.moves)
+        common = latest.renders[("common parts", language)] = deltas.common_parts(whole, context, lines)
+    parts = deltas.own_parts(whole, context, common)
+    before = latest.fragments.get(("parts", *key[1:]))
+    if before is None or before.seq < parts.seq:
+        latest.fragments[("parts", *key[1:])] = parts
+    if before is None or before.seq >= parts.seq:
+        return None
+    changed = ("common delta", before.common)
+    if changed not in latest.renders:
+        latest.renders[changed] = deltas.common_delta(before.common, common)
+    html = deltas.delta(before, parts, reading.game.pk, whole, latest.renders[changed])
+    return ((reading.game.pk, before.seq), html) if html is not None else None
 
 
 def _render(latest, viewer, now, full=False, people=False, error="", move_error=""):
@@ -218,6 +251,7 @@ def _hand(latest, context, user_id, language):
         if len(kept) >= HANDS_KEPT:
             kept.clear()
         kept[form, cards] = html
+    context["hand_key"] = (form, cards)  # what a delta compares (``games.live.deltas``)
     html = html.replace(SEQ_MARK, str(game_row.seq)).replace(TOTAL_MARK, str(context["move_total"]))
     return mark_safe(html)  # rendered from the templates: escaped already
 

@@ -53,7 +53,7 @@ def discard_pile(under, top):
     pictures = (_card_picture(text, "", language) for text in under)
     shown = "".join(f'<span class="discard__under">{picture}</span>' for picture in pictures)
     top_card = _card_picture(top, "large", language)
-    return mark_safe(f'{shown}\n<span class="discard__top">{top_card}</span>')  # pictures rendered: escaped
+    return mark_safe(f'{shown}<span class="discard__top">{top_card}</span>')  # pictures rendered: escaped
 
 
 @register.simple_tag
@@ -65,7 +65,7 @@ def hand_cards(entries, your_turn):
         return format_html('<p class="muted">{}</p>', _("You hold no cards: draw when your turn comes."))
     language, your_turn = get_language(), bool(your_turn)
     buttons = (_hand_card(e["text"], e["drawn"], e["playable"], your_turn, language) for e in entries)
-    return mark_safe("\n".join(buttons))  # each rendered from the template: escaped already
+    return mark_safe("".join(buttons))  # each rendered from the template: escaped already
 
 
 @lru_cache(maxsize=HAND_CARDS_KEPT)

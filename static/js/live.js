@@ -10,12 +10,16 @@
 //   been lost on the way: the server's answer is only the sync marker if nothing was);
 // - a move sent over the socket and not yet answered (no new position, no refusal) is sent
 //   again after a reconnect if the fresh render still shows the position it was made in:
-//   the socket may have died with it. The server applies a client move id once.
+//   the socket may have died with it. The server applies a client move id once;
+// - a delta (games/live/deltas.py: only what changed since the event its sync marker names
+//   in data-after) is applied only on a page that shows that event; else it is dropped and
+//   a resync asked for, which brings a fresh render.
 (function () {
   "use strict";
 
   const RESYNC_MS = 25000;
   const SYNC_MARKER = 'id="table-sync"';
+  const DELTA = /^<span id="table-sync" hidden data-game="(\d*)" data-seq="\d*" data-after="(\d+)">/;
   let socket = null;
   let unanswered = null; // { game, seq, body } of the last move sent
   let reconnected = false; // the socket reopened: the next render may call for a resend
@@ -63,11 +67,23 @@
     delete parameters.csrfmiddlewaretoken;
     event.detail.headers = null;
     if (form.matches("[data-move-form]")) {
-      // One id per rendered form: a resent move is recognised; a new render brings a new form.
-      form.dataset.moveId = form.dataset.moveId || randomId();
+      // One id per form and position: a resent move is recognised; a new position, a new id
+      // (a delta may keep the form and change only its event number).
+      if (form.dataset.moveSeq !== parameters.seq) form.dataset.moveId = randomId();
+      form.dataset.moveSeq = parameters.seq;
       parameters.client_move_id = form.dataset.moveId;
       event.detail.messageBody = JSON.stringify(parameters);
       unanswered = { ...shown(), body: event.detail.messageBody };
+    }
+  });
+
+  document.addEventListener("htmx:wsBeforeMessage", (event) => {
+    const delta = DELTA.exec(event.detail.message);
+    if (!delta) return;
+    const now = shown();
+    if (now.game !== delta[1] || now.seq !== delta[2]) {
+      event.preventDefault();
+      resync();
     }
   });
 

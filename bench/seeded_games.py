@@ -1,0 +1,79 @@
+"""What the live-table benchmarks share: their command line, the players and watchers of a
+table of four, and seeded games played move by move (greedy's moves from a seeded
+generator, on deals from fixed seeds), so that two versions of the code meet the same
+positions and the same frames.
+"""
+
+import argparse
+import random
+
+from django.conf import settings
+from django.utils import translation
+
+from accounts.models import User
+from games import bots, services
+from games.engine import Rules, new_game
+from games.live import frames, readings
+from games.models import Game
+
+PLAYERS = 4
+
+
+def arguments(doc, moves, spectators, more=()):
+    """The command line of a bench whose docstring is ``doc``: ``--moves``, ``--spectators``,
+    ``--language`` (the default ones given) and ``more``, (flag, options) pairs; Django is
+    set for it (its language active, a table allowed for every game)."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    parser.add_argument("--moves", type=int, default=moves)
+    parser.add_argument("--spectators", type=int, default=spectators)
+    parser.add_argument("--language", default="en")
+    for flag, options in more:
+        parser.add_argument(flag, **options)
+    args = parser.parse_args()
+    translation.activate(args.language)
+    settings.TABLES_PER_HOUR = 10**9  # a table for each game
+    return args
+
+
+def make_users(spectators):
+    """The players and the watchers: ``PLAYERS`` users, then ``spectators``."""
+    people = [User.objects.create_user(f"p{n}", password=None) for n in range(PLAYERS)]
+    return people + [User.objects.create_user(f"w{n}", password=None) for n in range(spectators)]
+
+
+def make_people(spectators):
+    """The players, and every viewer of the games (the players and the watchers) as a socket sees them."""
+    users = make_users(spectators)
+    return users[:PLAYERS], [frames.Viewer({"user": person}) for person in users]
+
+
+def dealt(people, seed):
+    """A new table's game, dealt from ``seed`` (``start_game`` draws a secret one)."""
+    table = services.create_table(people[0], f"Bench {seed}", PLAYERS, "classic")
+    for person in people[1:]:
+        services.take_seat(table, person)
+    game = services.start_game(table, people[0])
+    state = new_game(Rules.from_dict(game.rules), players=game.player_count, seed=seed, first=game.first_seat)
+    Game.objects.filter(pk=game.pk).update(seed=seed, state=state.to_dict(), turn=state.turn)
+    return Game.objects.get(pk=game.pk)
+
+
+def played(people, moves, seed, started=None):
+    """The game after each of ``moves`` moves of seeded games, new games dealt as they end,
+    each game's table read once (as by a new game's first frame) before its first move, and
+    ``started(game)`` called then, if given (to show the viewers the new game's first frame)."""
+    rng, made, games = random.Random(seed), 0, 0
+    while made < moves:
+        game = dealt(people, seed * 1000 + games)
+        games += 1
+        readings.latest(game.table_id, (game.pk, game.seq))
+        if started is not None:
+            started(game)
+        while game.is_running and made < moves:
+            state = game.engine_state()
+            mover = game.players.get(seat=state.turn).user
+            move = bots.choose_move(state, "greedy", rng)
+            services.submit_table_move(game.table_id, mover, str(move), f"{made}", game.seq)
+            game.refresh_from_db()
+            made += 1
+            yield game
