@@ -34,7 +34,7 @@ def move_words(move, cards=CHIPS):
         parts.append(format_html('<span class="niko-flag">{}</span>', _("Niko Kadi!")))
     said = _outcome(move)
     if said:
-        parts.append(format_html('<span class="move-words__outcome">{}</span>', " ".join(said)))
+        parts.append(format_html('<span class="move-words__outcome">— {}</span>', " ".join(said)))
     return mark_safe(" ".join(conditional_escape(part) for part in parts))
 
 
