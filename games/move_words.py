@@ -65,6 +65,13 @@ def _what(move, card):
         if move["suit"]:
             asks = _("asks for %(suit)s") % {"suit": move["suit"]["words"]}
             yield format_html('<span class="move-words__suit">{}</span>', asks)
+        facts = move.get("outcome")
+        if facts is not None and facts.unanswered:  # a lone question, answered by the player: none
+            n = facts.unanswered
+            yield ngettext(
+                "and drew %(n)d card: the question went unanswered",
+                "and drew %(n)d cards: the question went unanswered", n,
+            ) % {"n": n}
     elif kind == "draw" and move["drew"]:
         yield _drew(move["drew"], move.get("outcome"))
     elif kind == "draw":
