@@ -84,7 +84,7 @@ def _effects(facts, names):
     if facts.jump is not None:
         seat, count = facts.jump
         yield ngettext(
-            "%(name)s is skipped unless they answer with a jack.",
+            "%(count)d jump: %(name)s is skipped unless they answer with a jack.",
             "%(count)d jumps: %(name)s is skipped unless they answer with a jack.", count,
         ) % {"name": names[seat], "count": count}
     if facts.reversed:

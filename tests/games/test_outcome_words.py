@@ -13,8 +13,8 @@ from tests.games.test_move_words import said
 NAMES = ["Amani", "Baraka", "Chebet"]
 
 OUTCOMES = [  # (facts, actor, handed), in English, in Swahili
-    ((Outcome(0, jump=(1, 1)),), "Baraka is skipped unless they answer with a jack.",
-     "Baraka anarukwa isipokuwa ajibu kwa jack."),
+    ((Outcome(0, jump=(1, 1)),), "1 jump: Baraka is skipped unless they answer with a jack.",
+     "Jump 1: Baraka anarukwa isipokuwa ajibu kwa jack."),
     ((Outcome(0, jump=(1, 2)),), "2 jumps: Baraka is skipped unless they answer with a jack.",
      "Jump 2: Baraka anarukwa isipokuwa ajibu kwa jack."),
     ((Outcome(0, reversed=True),), "Play changes direction.", "Mchezo unabadilisha mwelekeo."),

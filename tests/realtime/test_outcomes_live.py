@@ -22,7 +22,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
     ("hands", "move", "said"),
     [
         (("2D 5S 4C", "9H QD KC"), "2D", "baraka draws 2 cards unless they counter."),
-        (("JD 5S 4C", "9H QD KC"), "JD", "baraka is skipped unless they answer with a jack."),
+        (("JD 5S 4C", "9H QD KC"), "JD", "1 jump: baraka is skipped unless they answer with a jack."),
         (("QD 5S 4C", "9H 8C KC"), "QD", "Q ♦ and drew 1 card: the question went unanswered"),
     ],
 )
