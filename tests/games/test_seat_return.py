@@ -26,6 +26,14 @@ def test_a_move_stores_what_it_did_and_who_made_it(game, user):
     assert forced.text == "accept" and forced.outcome == {"mover": 1, "skipped": True}
 
 
+@pytest.mark.django_db(transaction=True)  # outside a transaction, as a move is
+def test_a_move_written_alone_stores_what_it_did_too(game, user):
+    """On PostgreSQL a move that is the whole change is one statement (services._write_alone)."""
+    put_position(game, hands=("2D 5S 4C", "9H QD KC"), discard=("7D",), turn=0)
+    row = services.submit_move(game.pk, user, "2D")
+    assert Move.objects.get(pk=row.pk).outcome == {"mover": 0, "penalty": [1, 2]}
+
+
 def miss_turn(game):
     """The turn timer runs out on the player to move: the server plays for them."""
     game.table.turn_timer_seconds = 20
