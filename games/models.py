@@ -252,6 +252,25 @@ class Move(models.Model):
         blank=True,
         help_text=_("How many cards the move drew: a draw, or a misplay's penalty. Empty: none."),
     )
+    outcome = models.JSONField(
+        _("outcome"), null=True, blank=True,
+        help_text=_("What the move did, to whom (games.engine.outcomes), read when it was made."),
+    )
+
+    class Actor(models.TextChoices):
+        """Who made a move: what the engine cannot know, told after it ("the server played for
+        juma: his time ran out")."""
+
+        PLAYER = "player", _("the player")
+        TIMER = "timer", _("the server, the turn timer having run out")
+        AWAY = "away", _("the server, the player being away")
+        STAND_IN = "stand_in", _("a stand-in bot")
+
+    actor = models.CharField(_("made by"), max_length=8, choices=Actor.choices, default=Actor.PLAYER)
+    handed_to_bot = models.BooleanField(
+        _("seat handed to a bot"), default=False,
+        help_text=_("After this move, missed, the player's seat went to a stand-in bot."),
+    )
     created_at = models.DateTimeField(_("made"), auto_now_add=True)
 
     class Meta:

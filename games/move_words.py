@@ -1,6 +1,8 @@
 """One move of a game in words, as HTML: who, and what they did ("wanjiru misplayed 7♥ and
 drew 2 cards", "baraka Q♥ 8♥ 4♥", "amani A♠ asks for hearts Niko Kadi!", "chebet drew 3
-cards"). The live table's move log and the replays both say a move this way.
+cards for the penalty"), then what it did to whom where the move's outcome was stored ("juma
+draws 2 cards unless they counter": ``games.outcome_words``). The live table's move log and
+the replays both say a move this way.
 
 Built in Python with ``format_html``, not a template: a replay's move list may run to
 thousands of moves, and a template per move cost tens of milliseconds over a long game.
@@ -17,6 +19,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
+from games.outcome_words import outcome_sentences
 from games.presentation import card_face
 
 CHIPS, LABELS = "chips", "labels"
@@ -29,7 +32,19 @@ def move_words(move, cards=CHIPS):
     parts = [format_html('<span class="move-words__name">{}</span>', move["name"]), *_what(move, card)]
     if move["niko_kadi"]:
         parts.append(format_html('<span class="niko-flag">{}</span>', _("Niko Kadi!")))
+    said = _outcome(move)
+    if said:
+        parts.append(format_html('<span class="move-words__outcome">— {}</span>', " ".join(said)))
     return mark_safe(" ".join(conditional_escape(part) for part in parts))
+
+
+def _outcome(move):
+    """The sentences on what the move did (``games.outcome_words``), where it was stored."""
+    facts = move.get("outcome")
+    if facts is None:
+        return []
+    names = [seat["name"] for seat in move["names"]]
+    return outcome_sentences(facts, names, move["actor"], move["handed"])
 
 
 def move_log_item(move):
@@ -50,8 +65,15 @@ def _what(move, card):
         if move["suit"]:
             asks = _("asks for %(suit)s") % {"suit": move["suit"]["words"]}
             yield format_html('<span class="move-words__suit">{}</span>', asks)
+        facts = move.get("outcome")
+        if facts is not None and facts.unanswered:  # a lone question, answered by the player: none
+            n = facts.unanswered
+            yield ngettext(
+                "and drew %(n)d card: the question went unanswered",
+                "and drew %(n)d cards: the question went unanswered", n,
+            ) % {"n": n}
     elif kind == "draw" and move["drew"]:
-        yield ngettext("drew %(n)d card", "drew %(n)d cards", move["drew"]) % {"n": move["drew"]}
+        yield _drew(move["drew"], move.get("outcome"))
     elif kind == "draw":
         yield _("drew")
     elif kind == "accept":
@@ -60,6 +82,18 @@ def _what(move, card):
         yield format_html('<span class="move-words__resign">{}</span>', _("resigned"))
     else:
         yield _("passed")
+
+
+def _drew(n, facts):
+    """A draw's words: for a penalty, or for a question nobody answered, it says so."""
+    if facts is not None and facts.paid:
+        return ngettext("drew %(n)d card for the penalty", "drew %(n)d cards for the penalty", n) % {"n": n}
+    if facts is not None and facts.unanswered:
+        return ngettext(
+            "could not answer the question and drew %(n)d card",
+            "could not answer the question and drew %(n)d cards", n,
+        ) % {"n": n}
+    return ngettext("drew %(n)d card", "drew %(n)d cards", n) % {"n": n}
 
 
 @lru_cache(maxsize=CARDS_KEPT)

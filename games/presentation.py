@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from games.engine.cards import CARD_BY_TEXT, CARD_TEXT, RANK, RANKS, SUIT, SUIT_SYMBOLS, SUITS
 from games.engine.moves import Move
+from games.engine.outcomes import Outcome
 from games.engine.rules import (
     DEFAULT_PRESET,
     GROUPS,
@@ -699,11 +700,13 @@ def moves_heading(count):
 MISPLAY = "misplay"
 
 
-def move_entry(text, drew=None, penalty=None):
+def move_entry(text, drew=None, penalty=None, outcome=None, actor="player", handed=False):
     """A logged move for display: its kind, the cards played, a declared suit, "Niko Kadi!",
     ``drew``, the cards it drew (``Move.drew``), and for a misplay (``Move.penalty`` set: the
     engine refused the play and its cards went back to the hand) the kind ``MISPLAY`` and
-    the cards drawn for it; a misplay asks for no suit."""
+    the cards drawn for it; a misplay asks for no suit. ``Move.outcome`` (what the move did,
+    as ``Outcome.to_dict``; None for a move stored before outcomes were), ``Move.actor`` and
+    ``Move.handed_to_bot`` go with it, for ``games.outcome_words``."""
     move = Move.parse(text)
     kind = MISPLAY if move.kind == "play" and penalty is not None else move.kind
     return {
@@ -713,6 +716,9 @@ def move_entry(text, drew=None, penalty=None):
         "niko_kadi": move.declare,
         "penalty": penalty,
         "drew": drew or 0,
+        "outcome": Outcome.from_dict(outcome) if outcome else None,
+        "actor": actor,
+        "handed": handed,
     }
 
 

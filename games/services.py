@@ -48,6 +48,7 @@ from accounts import blocking, written
 from games import bots, kept_players, presence, signals
 from games.engine import IllegalMove, Move, new_game
 from games.engine.moves import ACCEPT
+from games.engine.outcomes import outcome
 from games.engine.results import final_places, misplay_penalty
 from games.engine.rules import PRESETS
 from games.models import MAX_SEATS, MIN_SEATS, ChatMessage, Game, GamePlayer, Seat, Table
@@ -727,7 +728,8 @@ def _play_bot_turn(game, player, move=None):
     else:
         move = Move.parse(move)
     after = state.apply(move)
-    row = _record(game, player.seat, move, state, after)
+    actor = MoveRow.Actor.STAND_IN if player.stand_in_id else MoveRow.Actor.PLAYER
+    row = _record(game, player.seat, move, state, after, actor=actor)
     _after_move(game, after)
     return row
 
@@ -753,10 +755,13 @@ def _bot_seed(game):
     return f"{game.seed}:{game.move_count}"
 
 
-def _record(game, seat, move, before, after, client_move_id=""):
+def _record(game, seat, move, before, after, client_move_id="", actor=MoveRow.Actor.PLAYER, handed=False):
     """Append ``move`` (from position ``before`` to ``after``) to the game's log, with the
-    cards it drew and, for a misplay, its penalty; the caller saves the game."""
-    row = _NEW_MOVE.save(_move_row(game, seat, move, before, after, client_move_id))
+    cards it drew and, for a misplay, its penalty, what it did (``outcome``) and who made
+    it (``actor``; ``handed``: the seat goes to a stand-in after it); the caller saves the game."""
+    row = _move_row(game, seat, move, before, after, client_move_id)
+    row.actor, row.handed_to_bot = actor, handed
+    row = _NEW_MOVE.save(row)
     game.recorded.append(row)
     return row
 
@@ -774,6 +779,7 @@ def _move_row(game, seat, move, before, after, client_move_id):
         client_move_id=client_move_id,
         drew=drew if drew > 0 else None,
         penalty=penalty,
+        outcome=outcome(before, move, after).to_dict(),
     )
     row.broken_rule = before.problem(move) if penalty is not None else None
     game.move_count += 1
@@ -893,9 +899,11 @@ def _play_turn_if_due(game, seq, now, move):
     state = game.engine_state()
     move = bots.forfeit_move(state)
     after = state.apply(move)
-    row = _record(game, player.seat, move, state, after)
     player.missed_turns += 1
-    if player.missed_turns < missed_turns_before_bot():
+    handed = player.missed_turns >= missed_turns_before_bot()
+    actor = MoveRow.Actor.TIMER if due.reason == TIMER else MoveRow.Actor.AWAY
+    row = _record(game, player.seat, move, state, after, actor=actor, handed=handed)
+    if not handed:
         player.save(update_fields=["missed_turns"])
         _after_move(game, after)
     else:

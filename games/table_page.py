@@ -17,7 +17,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from games import bots, services
+from games import bots, seat_return, services
 from games.engine import State
 from games.engine.cards import SUITS
 from games.models import Game, Table
@@ -101,6 +101,7 @@ TABLE_ACTIONS = (
     "table_area",
     "take_seat",
     "leave_seat",
+    "take_back_seat",
     "add_bot",
     "remove_bot",
     "start_game",
@@ -200,6 +201,7 @@ def game_context(reading, user, common):
     moves = reading.moves
     described = describe_game(view, names, result, playable, hand_order, public)
     described["stand_in_warning"] = stand_in_warning(players[you]) if your_turn else 0
+    described["seat_return"] = result is None and you is None and seat_return.offered(players, user)
     return {
         "game": described,
         # Worked out if a template asks: a live table's viewers share one render of the log.
@@ -252,8 +254,8 @@ def seat_names(players):
 def move_line(move, names):
     """A line of the move log: the ``Move`` row's ``move_entry``, its number and mover's name
     (``names``: ``seat_names``)."""
-    entry = move_entry(move.text, move.drew, move.penalty)
-    return {"number": move.index + 1, "name": names[move.seat]["name"], **entry}
+    entry = move_entry(move.text, move.drew, move.penalty, move.outcome, move.actor, move.handed_to_bot)
+    return {"number": move.index + 1, "name": names[move.seat]["name"], "names": names, **entry}
 
 
 def rating_changes(game, players):

@@ -13,6 +13,7 @@ urlpatterns = [
     path("t/<int:table_id>/area/", views.table_area, name="table_area"),
     path("t/<int:table_id>/seat/take/", views.take_seat, name="take_seat"),
     path("t/<int:table_id>/seat/leave/", views.leave_seat, name="leave_seat"),
+    path("t/<int:table_id>/seat/back/", views.take_back_seat, name="take_back_seat"),
     path("t/<int:table_id>/bots/add/", views.add_bot, name="add_bot"),
     path("t/<int:table_id>/bots/remove/", views.remove_bot, name="remove_bot"),
     path("t/<int:table_id>/start/", views.start_game, name="start_game"),

@@ -15,7 +15,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
-from games import selection, services
+from games import seat_return, selection, services
 from games.documents import rules_document_html
 from games.models import Table
 from games.play_forms import BotForm, MoveForm, NewTableForm, SeatForm
@@ -109,6 +109,12 @@ def take_seat(request, table):
 @table_action
 def leave_seat(request, table):
     return _act(request, table, partial(services.leave_seat, table, request.user))
+
+
+@table_action
+def take_back_seat(request, table):
+    """The seat a stand-in bot holds for the player, taken back (``games.seat_return``)."""
+    return _act(request, table, partial(seat_return.take_back, table, request.user))
 
 
 @table_action

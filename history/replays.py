@@ -67,9 +67,10 @@ def replay_board(game, players, step):
 
 def move_list(game, players, first, last):
     """Moves ``first`` to ``last`` (counted from 1; move n leads to step n): player, move."""
-    names = [player.user.name for player in players]
+    names = [{"name": player.user.name} for player in players]
     rows = game.moves.filter(index__gte=first - 1, index__lt=last).order_by("index")
+    fields = ("index", "seat", "text", "drew", "penalty", "outcome", "actor", "handed_to_bot")
     return [
-        {"number": index + 1, "name": names[seat], **move_entry(text, drew, penalty)}
-        for index, seat, text, drew, penalty in rows.values_list("index", "seat", "text", "drew", "penalty")
+        {"number": index + 1, "name": names[seat]["name"], "names": names, **move_entry(*entry)}
+        for index, seat, *entry in rows.values_list(*fields)
     ]

@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 
 from games.engine import Move as EngineMove
 from games.engine import replay
+from games.engine.outcomes import outcome
 from games.engine.results import misplay_penalty
 from games.models import Game, GamePlayer, Move, Table
 from history.models import GameSnapshot, ImportedGame, Rating, RatingChange
@@ -129,7 +130,7 @@ def import_game(data, by_user):
         steps = zip(states[:-1], states[1:], map(EngineMove.parse, record.moves), strict=True)
         Move.objects.bulk_create(
             Move(game=game, index=index, seat=before.mover(move), text=str(move),
-                 penalty=misplay_penalty(before, move, after))
+                 penalty=misplay_penalty(before, move, after), outcome=outcome(before, move, after).to_dict())
             for index, (before, after, move) in enumerate(steps)
         )
         ImportedGame.objects.create(game=game, imported_by=by_user)

@@ -116,6 +116,7 @@ def _shape(context):
         game["in_play"],
         game["your_turn"],
         bool(game["pending_words"]),
+        game["seat_return"],
         _your_clock(context),
         tuple(player["seat"] for player in game["ring"]),
         game["clockwise"],  # the ring says which way play goes (two players' order is the same both ways)

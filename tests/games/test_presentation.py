@@ -246,6 +246,9 @@ def test_logged_moves():
         "niko_kadi": True,
         "penalty": None,
         "drew": 0,
+        "outcome": None,  # stored before outcomes were
+        "actor": "player",
+        "handed": False,
     }
     assert move_entry("draw")["kind"] == "draw" and move_entry("draw")["cards"] == []
     assert move_entry("draw", 3)["drew"] == 3

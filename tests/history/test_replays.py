@@ -8,9 +8,12 @@ from django.db import connection
 from django.test import override_settings
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.utils.html import escape
 
 from games.engine import replay
+from games.engine.outcomes import Outcome
 from games.models import Game, Table
+from games.outcome_words import outcome_sentences
 from games.services import resign
 from history.models import GameSnapshot
 from history.replays import MOVE_WINDOW, state_at
@@ -182,3 +185,17 @@ def test_a_resignation_is_replayed_and_listed_as_resigned(client, test_games):
     response = client.get(reverse("history:replay", args=[game.pk]), {"step": 1})
     item = re.search(r'data-move="1"[^>]*>(.*?)</li>', response.text, re.S).group(1)
     assert "resigned" in item
+
+
+def test_the_replay_says_what_a_move_did_as_the_live_log_does(client, test_games):
+    game, move = next(
+        (game, move)
+        for game in test_games
+        for move in game.moves.order_by("index")
+        if move.outcome and "penalty" in move.outcome
+    )
+    names = [player.user.name for player in game.players.select_related("user").order_by("seat")]
+    said = outcome_sentences(Outcome.from_dict(move.outcome), names, move.actor, move.handed_to_bot)
+    assert any("unless they counter" in sentence for sentence in said)
+    html = client.get(reverse("history:replay", args=[game.pk]), {"step": move.index + 1}).text
+    assert escape(" ".join(said)) in html
