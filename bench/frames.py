@@ -21,10 +21,13 @@ from django.utils import translation
 from django_support import bench_database, describe_database
 
 from accounts.models import User
-from games import bots, services
+from games import bots
 from games.engine import Rules, new_game
 from games.live import frames, readings
 from games.models import Game
+from games.play.moves import submit_table_move
+from games.play.starts import start_game
+from games.play.tables import create_table, take_seat
 
 PLAYERS = 4
 
@@ -38,10 +41,10 @@ def make_people(spectators):
 
 def dealt(people, seed):
     """A new table's game, dealt from ``seed`` (``start_game`` draws a secret one)."""
-    table = services.create_table(people[0], f"Bench {seed}", PLAYERS, "classic")
+    table = create_table(people[0], f"Bench {seed}", PLAYERS, "classic")
     for person in people[1:]:
-        services.take_seat(table, person)
-    game = services.start_game(table, people[0])
+        take_seat(table, person)
+    game = start_game(table, people[0])
     state = new_game(Rules.from_dict(game.rules), players=game.player_count, seed=seed, first=game.first_seat)
     Game.objects.filter(pk=game.pk).update(seed=seed, state=state.to_dict(), turn=state.turn)
     return Game.objects.get(pk=game.pk)
@@ -59,7 +62,7 @@ def frames_seconds(people, viewers, moves, seed):
             state = game.engine_state()
             move = bots.choose_move(state, "greedy", rng)
             mover = game.players.get(seat=state.turn).user
-            services.submit_table_move(table_id, mover, str(move), f"{made}", game.seq)
+            submit_table_move(table_id, mover, str(move), f"{made}", game.seq)
             game.refresh_from_db()
             if not game.is_running:  # a finished game's frames read its ratings: no move's cost
                 break

@@ -31,8 +31,9 @@ from django_support import bench_database, client, describe_database
 from frames import PLAYERS, dealt, make_people
 from whitenoise.middleware import WhiteNoiseMiddleware
 
-from games import bots, services
+from games import bots
 from games.live import frames, readings
+from games.play.moves import submit_table_move
 
 LINKED = re.compile(r'(?:href|src|data-sound-[a-z]+)="(/static/[^"]+)"')
 PRODUCTION_STORAGES = {
@@ -92,7 +93,7 @@ def frame_report(people, viewers, moves, seed):
             state = game.engine_state()
             mover = game.players.get(seat=state.turn).user
             move = bots.choose_move(state, "greedy", rng)
-            services.submit_table_move(table.pk, mover, str(move), f"{made}", game.seq)
+            submit_table_move(table.pk, mover, str(move), f"{made}", game.seq)
             game.refresh_from_db()
             for viewer in viewers:
                 frame = frames.table_frame(table.pk, viewer, None, news=(game.pk, game.seq))

@@ -1,6 +1,6 @@
 """The lobby, the table page and its actions, and the rules page.
 
-Views stay thin: forms check the shape of a request, ``games.services`` makes every
+Views stay thin: forms check the shape of a request, ``games.play`` makes every
 change (and refuses with a ``ServiceError`` message), ``games.table_page`` reads what a
 page shows. Each table action answers an HTMX request with the re-rendered table area and
 any other request with a redirect back to the table.
@@ -15,9 +15,10 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
-from games import selection, services
+from games import selection
 from games.documents import rules_document_html
 from games.models import Table
+from games.play import abandon, errors, moves, server_turns, starts, tables
 from games.play_forms import BotForm, MoveForm, NewTableForm, SeatForm
 from games.presentation import card_roles, options_catalogue, presets_catalogue
 from games.table_page import lobby_tables, misplay_text, read_table, table_context
@@ -27,7 +28,7 @@ TABLE_AREA = "games/partials/table_update.html"  # the table area and the move l
 
 @require_safe
 def lobby(request):
-    services.abandon_stale_games()  # no server process may be watching those tables
+    abandon.abandon_stale_games()  # no server process may be watching those tables
     return render(request, "games/lobby.html", {"tables": lobby_tables(), "form": NewTableForm()})
 
 
@@ -38,10 +39,10 @@ def create_table(request):
     status = 400
     if form.is_valid():
         try:
-            table = services.create_table(request.user, **form.cleaned_data)
-        except services.ServiceError as error:
+            table = tables.create_table(request.user, **form.cleaned_data)
+        except errors.ServiceError as error:
             form.add_error(None, str(error))
-            status = 429 if isinstance(error, services.TooFast) else status
+            status = 429 if isinstance(error, errors.TooFast) else status
         else:
             return redirect("games:table", table_id=table.pk)
     return render(request, "games/lobby.html", {"tables": lobby_tables(), "form": form}, status=status)
@@ -59,7 +60,7 @@ def table_area(request, table_id):
     table = get_object_or_404(Table, pk=table_id)
     game = table.current_game()
     if game is not None and game.is_running:
-        services.advance_bots(game)
+        server_turns.advance_bots(game)
     return render(request, TABLE_AREA, table_context(table, request.user))
 
 
@@ -78,13 +79,13 @@ def _act(request, table, action):
     """Run ``action`` (a service call) and answer, with its refusal if it was refused."""
     try:
         action()
-    except services.ServiceError as refusal:
+    except errors.ServiceError as refusal:
         return _answer(request, table, str(refusal))
     return _answer(request, table)
 
 
 def _refuse(message):
-    raise services.ServiceError(message)
+    raise errors.ServiceError(message)
 
 
 def table_action(view):
@@ -103,42 +104,42 @@ def table_action(view):
 def take_seat(request, table):
     form = SeatForm(request.POST)
     position = form.cleaned_data["position"] if form.is_valid() else -1
-    return _act(request, table, partial(services.take_seat, table, request.user, position))
+    return _act(request, table, partial(tables.take_seat, table, request.user, position))
 
 
 @table_action
 def leave_seat(request, table):
-    return _act(request, table, partial(services.leave_seat, table, request.user))
+    return _act(request, table, partial(tables.leave_seat, table, request.user))
 
 
 @table_action
 def add_bot(request, table):
     form = BotForm(request.POST)
     level = form.cleaned_data["level"] if form.is_valid() else ""
-    return _act(request, table, partial(services.add_bot, table, level, request.user))
+    return _act(request, table, partial(tables.add_bot, table, level, request.user))
 
 
 @table_action
 def remove_bot(request, table):
     form = SeatForm(request.POST)
     position = form.cleaned_data["position"] if form.is_valid() else None
-    return _act(request, table, partial(services.remove_bot, table, position, request.user))
+    return _act(request, table, partial(tables.remove_bot, table, position, request.user))
 
 
 @table_action
 def start_game(request, table):
-    return _act(request, table, partial(services.start_game, table, request.user))
+    return _act(request, table, partial(starts.start_game, table, request.user))
 
 
 @table_action
 def rematch(request, table):
     """Offer to play again, or accept the offer."""
-    return _act(request, table, partial(services.rematch, table, request.user))
+    return _act(request, table, partial(starts.rematch, table, request.user))
 
 
 @table_action
 def decline_rematch(request, table):
-    return _act(request, table, partial(services.decline_rematch, table, request.user))
+    return _act(request, table, partial(starts.decline_rematch, table, request.user))
 
 
 @table_action
@@ -147,7 +148,7 @@ def resign(request, table):
         game = table.current_game()
         if game is None:
             _refuse(_("There is no game to resign."))
-        services.resign(game, request.user)
+        moves.resign(game, request.user)
 
     return _act(request, table, resign_current)
 
@@ -158,19 +159,19 @@ def move(request, table):
     punishes misplays, the rule a play broke) shows by the hand."""
     try:
         message = _submit_move(request, table, MoveForm(request.POST))
-    except services.ServiceError as refusal:
+    except errors.ServiceError as refusal:
         message = str(refusal)
     return _answer(request, table, message, message_key="move_error")
 
 
 def _submit_move(request, table, form):
     if not form.is_valid():
-        _refuse(" ".join(error for errors in form.errors.values() for error in errors))
+        _refuse(" ".join(error for field_errors in form.errors.values() for error in field_errors))
     game = table.current_game()
     if game is None:
         _refuse(_("No game is running at this table."))
     text = form.cleaned_data["move"]
-    row = services.submit_move(game.pk, request.user, text, form.cleaned_data["expected_move_count"])
+    row = moves.submit_move(game.pk, request.user, text, form.cleaned_data["expected_move_count"])
     return misplay_text(row.broken_rule) if row.broken_rule else None
 
 

@@ -115,7 +115,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {"min_size": 2, "max_size": 16, "timeout": 10}
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
     # Values travel apart from the SQL, and a statement run five times on a connection is
-    # prepared there: a move's statement (games.prepared) took PostgreSQL 0.45 ms to parse and
+    # prepared there: a move's statement (games.play.prepared) took PostgreSQL 0.45 ms to parse and
     # plan with its values written in, 0.14 ms prepared (docs/scaling.md, "Tenth round"). A
     # PgBouncer in front must be 1.21 or newer, with max_prepared_statements set.
     DATABASES["default"]["OPTIONS"].update(server_side_binding=True, prepare_threshold=5)

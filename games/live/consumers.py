@@ -3,7 +3,7 @@
 It joins the table's group (``games.live.realtime``), sends its viewer a fresh render on
 connect, and again after every change at the table, rendered for that viewer only
 (``games.live.frames``). It takes moves, resignations, chat lines and resync requests
-(``games.live.protocol``), which ``games.services`` carries out; it keeps the viewer's
+(``games.live.protocol``), which ``games.play`` carries out; it keeps the viewer's
 presence and the table's turn clock running. A refused or malformed message gets an error
 reply and changes nothing; a connection that sends more than its budget is closed
 (``TOO_MANY_MESSAGES``: daphne sends only 1000 or 3000-4999 of its own, and turns any other
@@ -35,7 +35,7 @@ from django.db import DatabaseError
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
-from games import presence, services
+from games import presence
 from games.live import (
     at_once,
     catch_up,
@@ -52,6 +52,7 @@ from games.live.protocol import ProtocolError, parse
 from games.live.rate_limit import TokenBucket
 from games.live.refuse import refuse
 from games.models import Game, Table
+from games.play import chat, errors, moves
 from games.table_page import misplay_text
 
 log = logging.getLogger(__name__)
@@ -198,9 +199,9 @@ class TableConsumer(AsyncWebsocketConsumer):
         try:
             row = await self._write_move(message)
             misplay = misplay_text(row.broken_rule) if row.broken_rule else None
-        except services.StaleMove as refusal:
+        except errors.StaleMove as refusal:
             await self.send_table(full=True, move_error=str(refusal))
-        except services.ServiceError as refusal:
+        except errors.ServiceError as refusal:
             await self.send_table(move_error=str(refusal))
         else:
             if misplay:
@@ -223,13 +224,13 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         try:
             await db_call(_resign)(self.table_id, self.user)
-        except services.ServiceError as refusal:
+        except errors.ServiceError as refusal:
             await self.send(frames.notice(str(refusal)))
 
     async def on_chat(self, message):
         try:
-            line = await db_call(services.post_chat)(self.table_id, self.user, message.text)
-        except services.ServiceError as refusal:
+            line = await db_call(chat.post_chat)(self.table_id, self.user, message.text)
+        except errors.ServiceError as refusal:
             await self.send(frames.chat_error(str(refusal)))
             return
         await self.send(frames.chat_error(""))
@@ -378,7 +379,7 @@ def _current_game_id(table_id):
     games = Game.objects.filter(table_id=table_id).order_by("-number")
     game_id = games.values_list("pk", flat=True).first()
     if game_id is None:
-        raise services.ServiceError(_("No game is running at this table."))
+        raise errors.ServiceError(_("No game is running at this table."))
     return game_id
 
 
@@ -394,7 +395,7 @@ def _submit_move(table_id, user, message):
     """Make the move in a database thread: its row."""
     known = partial(readings.game_at, table_id, message.seq)  # saves reading the game
     move_id = _move_id(user, message)
-    return services.submit_table_move(table_id, user, message.move, move_id, message.seq, known)
+    return moves.submit_table_move(table_id, user, message.move, move_id, message.seq, known)
 
 
 def _move_id(user, message):
@@ -403,4 +404,4 @@ def _move_id(user, message):
 
 
 def _resign(table_id, user):
-    services.resign(_current_game_id(table_id), user)
+    moves.resign(_current_game_id(table_id), user)

@@ -51,8 +51,8 @@ def test_the_turn_clock_runs_from_the_last_change_for_a_human_to_play(game, user
 
 
 def test_each_move_row_keeps_the_cards_it_drew(game, user, baraka):
+    from games.play.moves import submit_move
     from games.presentation import move_entry
-    from games.services import submit_move
 
     game.rules = {**game.rules, "misplay": "penalty"}
     game.save()

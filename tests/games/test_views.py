@@ -7,11 +7,11 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from games import services
 from games.engine.rules import OPTIONS, PRESETS
 from games.models import Game, Move, Table
+from games.play.starts import rematch, start_game
+from games.play.tables import add_bot, create_table, take_seat
 from games.presentation import OPTION_LABELS, preset_label
-from games.services import add_bot, create_table, start_game, take_seat
 from games.table_page import table_context
 from tests.engine.helpers import penalty
 from tests.games.helpers import put_position
@@ -460,7 +460,7 @@ def test_a_finished_game_shows_places_and_offers_a_rematch(logged_in, table, gam
 
     offer = logged_in.post(url("rematch", table), **HTMX).content.decode()
     assert "Waiting for: baraka." in offer and not table.games.filter(number=2).exists()
-    services.rematch(table, game.players.get(seat=1).user)  # baraka accepts
+    rematch(table, game.players.get(seat=1).user)  # baraka accepts
     assert table.games.filter(number=2, status=Game.Status.RUNNING).exists()
 
 

@@ -12,7 +12,7 @@ from django.urls import reverse
 from games.engine import Move
 from games.models import Game
 from games.models import Move as MoveRow
-from games.services import submit_move
+from games.play.moves import submit_move
 from history.records import export_record
 from history.services import import_game
 from tests.history.helpers import new_game, play_to_the_end

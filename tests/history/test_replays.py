@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from games.engine import replay
 from games.models import Game, Table
-from games.services import resign
+from games.play.moves import resign
 from history.models import GameSnapshot
 from history.replays import MOVE_WINDOW, state_at
 from history.services import SNAPSHOT_EVERY

@@ -10,9 +10,10 @@ import pytest
 from channels.db import database_sync_to_async
 from django.utils import timezone
 
-from games import presence, services
+from games import presence
 from games.live import heartbeats
 from games.models import Presence
+from games.play.tables import create_table
 from tests.realtime.helpers import online, open_client
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -80,7 +81,7 @@ async def test_a_connection_opened_as_the_last_one_closes_is_still_kept_fresh(se
 def test_the_rows_due_are_refreshed_in_one_statement(
     table, user, baraka, make_user, django_assert_num_queries
 ):
-    other = services.create_table(baraka, "Other table", 2, "friendly")
+    other = create_table(baraka, "Other table", 2, "friendly")
     zawadi = make_user("zawadi")
     then = timezone.now()
     for n, (table_id, person) in enumerate(
@@ -132,7 +133,7 @@ async def test_the_turn_clocks_copy_of_a_tables_rows_is_read_again_before_it_exp
 def test_aging_copies_of_tables_rows_are_read_again_in_one_query(
     table, user, baraka, django_assert_num_queries
 ):
-    other = services.create_table(baraka, "Other table", 2, "friendly")
+    other = create_table(baraka, "Other table", 2, "friendly")
     then = timezone.now()
     for table_id, person in ((table.pk, user), (other.pk, baraka)):
         presence.joined(table_id, person.pk, then, f"tab of {person.pk}")

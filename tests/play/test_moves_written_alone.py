@@ -1,10 +1,10 @@
 """A move outside any transaction, on PostgreSQL, as a table's websocket makes it: when the
 move is the whole change, its row and the new position are written in one statement
-against the game as it was read (``services._write_alone``); whatever else a move does,
+against the game as it was read (``moves._write_in_one_statement``); whatever else a move does,
 and a game that something else changed meanwhile, take the locked transaction. Either
 way the result is the same.
 
-Made on the game a process keeps (``services.submit_table_move`` with ``known``, as a
+Made on the game a process keeps (``moves.submit_table_move`` with ``known``, as a
 table's websocket makes it from ``games.live.readings.game_at``), the move is the one
 statement, which also checks the table's last change: a game or a table changed since is
 never written over, and a refusal is judged on the game as read."""
@@ -17,18 +17,11 @@ import pytest
 from django.db import connection, connections
 from django.test.utils import CaptureQueriesContext
 
-from games import kept_players, signals
+from games import signals
 from games.models import Game, GamePlayer, Move
-from games.services import (
-    MoveRefused,
-    NotNow,
-    StaleMove,
-    create_table,
-    start_game,
-    submit_move,
-    submit_table_move,
-    take_seat,
-)
+from games.play import kept_players
+from games.play.errors import MoveRefused, NotNow, StaleMove
+from games.play.moves import submit_move, submit_table_move
 from tests.games.helpers import put_position
 
 pytestmark = [
@@ -48,14 +41,6 @@ def news():
     signals.table_changed.connect(hear)
     yield heard
     signals.table_changed.disconnect(hear)
-
-
-@pytest.fixture
-def three(user, baraka, chebet):
-    table = create_table(user, "Jumps", 3, "friendly")
-    take_seat(table, baraka)
-    take_seat(table, chebet)
-    return start_game(table, user)
 
 
 def reload(game):

@@ -13,13 +13,24 @@ The key holds the game's seed beside its id, so that a database that hands out a
 (a test's) is not mistaken for the game kept.
 """
 
-from games import rows
 from games.models import GamePlayer
+from games.play import row_values
 
 KEPT_GAMES = 2000  # at most; all are let go when more would be kept
 
 
 _kept = {}  # (game id, seed) -> (event number, [(player's values, user, stand-in)])
+
+
+def players(game) -> list:
+    """The players of a locked game by seat, with their users and stand-ins: once per
+    transaction, and changed in place; kept from the game's last move in this process
+    (``take``), or read."""
+    if not hasattr(game, "players_by_seat"):
+        game.players_by_seat = take(game) or list(
+            game.players.select_related("user", "stand_in").order_by("seat")
+        )
+    return game.players_by_seat
 
 
 def take(game):
@@ -28,12 +39,12 @@ def take(game):
     kept = _kept.get((game.pk, game.seed))
     if kept is None or kept[0] != game.seq:
         return None
-    players = []
+    found = []
     for field_values, user, stand_in in kept[1]:
-        player = rows.from_values(GamePlayer, field_values)
+        player = row_values.from_values(GamePlayer, field_values)
         player.user, player.stand_in = user, stand_in
-        players.append(player)
-    return players
+        found.append(player)
+    return found
 
 
 def keep(game, players):
@@ -44,4 +55,4 @@ def keep(game, players):
         return
     if len(_kept) >= KEPT_GAMES:
         _kept.clear()
-    _kept[key] = (game.seq, [(rows.values(p), p.user, p.stand_in) for p in players])
+    _kept[key] = (game.seq, [(row_values.values(p), p.user, p.stand_in) for p in players])

@@ -10,7 +10,9 @@ from django.utils import timezone
 
 from games import presence
 from games.models import Game
-from games.services import abandon_stale_games, add_bot, create_table, start_game
+from games.play.abandon import abandon_stale_games
+from games.play.starts import start_game
+from games.play.tables import add_bot, create_table
 from history.models import RatingChange
 
 pytestmark = pytest.mark.django_db

@@ -1,0 +1,46 @@
+"""Ending the games left alone: unchanged for ``ABANDON_AFTER_SECONDS`` with no human player
+(still in it) who has the table open. Abandoned games are not rated (docs/rules.md)."""
+
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from games import presence
+from games.models import Game, GamePlayer
+from games.play.announce import announce
+from games.play.recording import lock_game
+
+DEFAULT_ABANDON_AFTER = 30 * 60  # seconds, unless settings.ABANDON_AFTER_SECONDS
+
+
+def abandon_stale_games(now=None):
+    """End as abandoned every running game unchanged for ``ABANDON_AFTER_SECONDS`` with no
+    human player (still in it) who has the table open. Abandoned games are not rated
+    (docs/rules.md). Returns how many were abandoned. Cheap when none is due: one indexed
+    query on (status, updated_at)."""
+    now = now or timezone.now()
+    after = timedelta(seconds=getattr(settings, "ABANDON_AFTER_SECONDS", DEFAULT_ABANDON_AFTER))
+    due = Game.objects.filter(status=Game.Status.RUNNING, updated_at__lt=now - after)
+    abandoned = 0
+    for game_id, table_id in due.values_list("pk", "table_id"):
+        humans = set(
+            GamePlayer.objects.filter(game_id=game_id, left=False, user__bot_level="").values_list(
+                "user_id", flat=True
+            )
+        )
+        if humans & presence.online_user_ids(table_id, now):
+            continue
+        with transaction.atomic():
+            game = lock_game(game_id)
+            if game.status != Game.Status.RUNNING or game.updated_at >= now - after:
+                continue  # it moved meanwhile
+            game.status = Game.Status.ABANDONED
+            game.turn = None
+            game.finished_at = now
+            game.seq += 1
+            game.save()
+            announce(table_id, game)
+        abandoned += 1
+    return abandoned
