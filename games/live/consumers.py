@@ -60,8 +60,6 @@ TOO_MANY_MESSAGES = 4008  # 4000 + 1008, the standard's "policy violation"
 TABLE_GONE = 4004  # 4000 + 404: the table was deleted (by the admin) while the socket was open
 VIEWER_ENDED = 4001  # 4000 + 401: the viewer logged out, or their account was closed (realtime.end_sockets)
 MAX_TABLE_ID = 2**63 - 1  # the largest id a database integer holds; a longer path is no table
-DEFAULT_MESSAGE_BURST = 30  # messages a connection may send at once ...
-DEFAULT_MESSAGE_RATE = 2.0  # ... and per second after that
 SHOWN = object()  # a change the viewer has seen already (``TableConsumer._change_frame``)
 
 
@@ -95,8 +93,8 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.channel_layer.group_add(group, self.channel_name)
         await self.accept()
         self.budget = TokenBucket(
-            getattr(settings, "LIVE_MESSAGE_BURST", DEFAULT_MESSAGE_BURST),
-            getattr(settings, "LIVE_MESSAGE_RATE", DEFAULT_MESSAGE_RATE),
+            settings.LIVE_MESSAGE_BURST,
+            settings.LIVE_MESSAGE_RATE,
         )
         await self.send_table(full=True)
         await self._tell_position()

@@ -30,7 +30,6 @@ from games.play import server_turns
 log = logging.getLogger(__name__)
 FOUND_PLAYED = object()  # the clock's turn was played (or changed) by someone else first
 NOT_HERE = object()  # a look that would take the database
-DEFAULT_THINK_SECONDS = 5.0  # wall time a bot may think (the search itself stops within 1.5 s of CPU)
 
 
 class TableClock:
@@ -128,7 +127,7 @@ async def _thought(thinking, turn):
     if thinking is None:
         return None
     try:
-        return await asyncio.wait_for(thinking, getattr(settings, "BOT_THINK_SECONDS", DEFAULT_THINK_SECONDS))
+        return await asyncio.wait_for(thinking, settings.BOT_THINK_SECONDS)
     except TimeoutError:
         position, _, seed = turn.think
         log.warning("bot of game %s: the pool was too slow; greedy plays", turn.game_id)

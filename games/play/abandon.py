@@ -12,8 +12,6 @@ from games.models import Game, GamePlayer
 from games.play.announce import announce
 from games.play.recording import lock_game
 
-DEFAULT_ABANDON_AFTER = 30 * 60  # seconds, unless settings.ABANDON_AFTER_SECONDS
-
 
 def abandon_stale_games(now=None):
     """End as abandoned every running game unchanged for ``ABANDON_AFTER_SECONDS`` with no
@@ -21,7 +19,7 @@ def abandon_stale_games(now=None):
     (docs/rules.md). Returns how many were abandoned. Cheap when none is due: one indexed
     query on (status, updated_at)."""
     now = now or timezone.now()
-    after = timedelta(seconds=getattr(settings, "ABANDON_AFTER_SECONDS", DEFAULT_ABANDON_AFTER))
+    after = timedelta(seconds=settings.ABANDON_AFTER_SECONDS)
     due = Game.objects.filter(status=Game.Status.RUNNING, updated_at__lt=now - after)
     abandoned = 0
     for game_id, table_id in due.values_list("pk", "table_id"):

@@ -12,9 +12,6 @@ from accounts import written
 from games.models import ChatMessage, Table
 from games.play.errors import ServiceError
 
-DEFAULT_CHAT_BURST = 5  # messages per user and table within CHAT_WINDOW_SECONDS
-DEFAULT_CHAT_WINDOW = 10
-
 
 def post_chat(table_id, user, text, now=None):
     """Add ``user``'s line to a table's chat and return the ``ChatMessage``; refuses lines
@@ -34,10 +31,10 @@ def post_chat(table_id, user, text, now=None):
         )
     if not Table.objects.filter(pk=table_id).exists():
         raise ServiceError(_("There is no such table."))
-    window = timedelta(seconds=getattr(settings, "CHAT_WINDOW_SECONDS", DEFAULT_CHAT_WINDOW))
+    window = timedelta(seconds=settings.CHAT_WINDOW_SECONDS)
     recent = ChatMessage.objects.filter(
         table_id=table_id, user=user, created_at__gte=(now or timezone.now()) - window
     )
-    if recent.count() >= getattr(settings, "CHAT_BURST", DEFAULT_CHAT_BURST):
+    if recent.count() >= settings.CHAT_BURST:
         raise ServiceError(_("You are sending messages too fast: wait a few seconds."))
     return ChatMessage.objects.create(table_id=table_id, user=user, text=text)

@@ -32,10 +32,7 @@ from games.play.recording import (
 )
 from games.play.tables import free_bot
 
-DEFAULT_BOT_DELAY = 0.8  # seconds between a move and a bot's answer, unless settings.BOT_DELAY
 BOT, TIMER, AWAY = "bot", "timer", "away"
-DEFAULT_AWAY_GRACE = 60  # seconds, unless settings.AWAY_GRACE_SECONDS
-DEFAULT_MISSED_TURNS_BEFORE_BOT = 3
 
 
 @dataclass(frozen=True)
@@ -106,7 +103,7 @@ def _play_turn_if_due(game, seq, now, move):
 
 def missed_turns_before_bot():
     """How many turns in a row the server plays for a player before a bot takes their seat."""
-    return getattr(settings, "MISSED_TURNS_BEFORE_BOT", DEFAULT_MISSED_TURNS_BEFORE_BOT)
+    return settings.MISSED_TURNS_BEFORE_BOT
 
 
 def _server_turn(game, now, player=None, presence_rows=None):
@@ -115,7 +112,7 @@ def _server_turn(game, now, player=None, presence_rows=None):
         return None
     started = game.updated_at
     if _bot_level(player):
-        delay = timedelta(seconds=getattr(settings, "BOT_DELAY", DEFAULT_BOT_DELAY))
+        delay = timedelta(seconds=settings.BOT_DELAY)
         think = (game.state, _bot_level(player), _bot_seed(game))
         return ServerTurn(game.pk, game.seq, started + delay, BOT, think)
     deadlines = []
@@ -123,7 +120,7 @@ def _server_turn(game, now, player=None, presence_rows=None):
         deadlines.append((started + timedelta(seconds=game.table.turn_timer_seconds), TIMER))
     gone_since = presence.gone_since(game.table_id, player.user_id, now, presence_rows)
     if gone_since is not None:
-        grace = timedelta(seconds=getattr(settings, "AWAY_GRACE_SECONDS", DEFAULT_AWAY_GRACE))
+        grace = timedelta(seconds=settings.AWAY_GRACE_SECONDS)
         deadlines.append((max(started, gone_since) + grace, AWAY))
     if not deadlines:
         return None
@@ -205,7 +202,7 @@ def bot_move_due(game, now=None):
     player = player_to_move(game)
     if player is None or not _bot_level(player):
         return False
-    delay = timedelta(seconds=getattr(settings, "BOT_DELAY", DEFAULT_BOT_DELAY))
+    delay = timedelta(seconds=settings.BOT_DELAY)
     return (now or timezone.now()) - game.updated_at >= delay
 
 

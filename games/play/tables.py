@@ -24,8 +24,6 @@ from games.play.announce import announce
 from games.play.errors import ServiceError, TooFast
 from games.play.moves import resign
 
-DEFAULT_TABLES_PER_HOUR = 20  # tables a player may make within an hour, unless settings.TABLES_PER_HOUR
-
 
 def create_table(user, name, seat_count, preset, sit=True, turn_timer_seconds=None):
     """A new table created by ``user``, who takes its first seat unless ``sit`` is false;
@@ -48,7 +46,7 @@ def create_table(user, name, seat_count, preset, sit=True, turn_timer_seconds=No
     if clock is not None and not (isinstance(clock, int) and clock > 0):
         raise ServiceError(_("A turn clock is a number of seconds."))
     made = Table.objects.filter(created_by=user, created_at__gte=timezone.now() - timedelta(hours=1))
-    limit = getattr(settings, "TABLES_PER_HOUR", DEFAULT_TABLES_PER_HOUR)
+    limit = settings.TABLES_PER_HOUR
     if made.count() >= limit:
         raise TooFast(
             ngettext(

@@ -147,10 +147,10 @@ def test_aging_copies_of_tables_rows_are_read_again_in_one_query(
 
 
 @pytest.mark.django_db
-def test_a_users_rows_say_when_they_were_last_seen_and_stale_ones_are_swept(table, user):
+def test_a_users_rows_say_when_they_were_last_seen_and_stale_ones_are_swept(table, user, settings):
     start = timezone.now()
     presence.joined(table.pk, user.pk, start, "dead server's tab")  # never closed: its server died
-    later = start + timedelta(seconds=presence.DEFAULT_TIMEOUT + 1)
+    later = start + timedelta(seconds=settings.PRESENCE_TIMEOUT_SECONDS + 1)
     assert presence.gone_since(table.pk, user.pk, later) == start  # expired on its own
     presence.joined(table.pk, user.pk, later, "tab")
     assert presence.gone_since(table.pk, user.pk, later) is None

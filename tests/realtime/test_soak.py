@@ -43,7 +43,7 @@ pytestmark = [pytest.mark.django_db(transaction=True), needs_shared_stack]
 TABLES = 6
 ROUNDS = 2  # faults of each kind
 FAULT_EVERY = 14  # seconds between faults
-SETTLE = presence.DEFAULT_TIMEOUT + 2 * presence.DEFAULT_HEARTBEAT  # after the last fault
+SETTLE = settings.PRESENCE_TIMEOUT_SECONDS + 2 * settings.PRESENCE_HEARTBEAT_SECONDS  # after the last fault
 THINK = 0.25  # seconds a player waits before a move
 RESYNC_SECONDS = 25  # as the page (static/js/live.js)
 PLAY_SHARE = 0.3  # of turns where a card follows: the players draw otherwise, so that games last
