@@ -100,6 +100,7 @@ def read_table(table):
 
 TABLE_ACTIONS = (
     "table_area",
+    "poll",
     "take_seat",
     "leave_seat",
     "add_bot",

@@ -18,7 +18,7 @@ from django.views.decorators.http import require_POST, require_safe
 from games import selection
 from games.documents import rules_document_html
 from games.models import Table
-from games.play import abandon, errors, moves, server_turns, starts, tables
+from games.play import errors, moves, server_turns, starts, tables
 from games.play_forms import BotForm, MoveForm, NewTableForm, SeatForm
 from games.presentation import card_roles, options_catalogue, presets_catalogue
 from games.table_page import lobby_tables, misplay_text, read_table, table_context
@@ -28,7 +28,6 @@ TABLE_AREA = "games/partials/table_update.html"  # the table area and the move l
 
 @require_safe
 def lobby(request):
-    abandon.abandon_stale_games()  # no server process may be watching those tables
     return render(request, "games/lobby.html", {"tables": lobby_tables(), "form": NewTableForm()})
 
 
@@ -56,7 +55,16 @@ def table(request, table_id):
 
 @require_safe
 def table_area(request, table_id):
-    """The part of the table page that changes; polled, and each poll plays a due bot move."""
+    """The part of the table page that changes, as it is now (reads only)."""
+    table = get_object_or_404(Table, pk=table_id)
+    return render(request, TABLE_AREA, table_context(table, request.user))
+
+
+@require_POST
+def poll(request, table_id):
+    """The table area, polled while the page's websocket is down: a POST, because each poll
+    also plays the bot moves that are due (with no websocket open at the table, no turn
+    clock plays them)."""
     table = get_object_or_404(Table, pk=table_id)
     game = table.current_game()
     if game is not None and game.is_running:

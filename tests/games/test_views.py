@@ -425,7 +425,11 @@ def test_a_poll_plays_the_bots_until_it_is_your_turn(logged_in, table, user):
     game = start_game(table, user)
     put_position(game, hands=("7H 5S 4C", "KD 9D 9C", "KC 8C 9S"), discard=("7D",), turn=1)
 
-    page = logged_in.get(url("table_area", table)).content.decode()
+    assert logged_in.get(url("table_area", table)).status_code == 200  # reading the area plays nothing
+    game.refresh_from_db()
+    assert (game.move_count, game.turn) == (0, 1)
+
+    page = logged_in.post(url("poll", table)).content.decode()
 
     game.refresh_from_db()
     assert game.move_count >= 1 and game.turn == 0
@@ -436,7 +440,7 @@ def test_a_poll_plays_the_bots_until_it_is_your_turn(logged_in, table, user):
 def test_the_page_polls_while_others_play(logged_in, table, game):
     put_position(game, hands=("7H 5S 4C", "KD QD 9C"), discard=("7D",), turn=1)
     page = logged_in.get(url("table", table)).content.decode()
-    assert f'hx-get="{url("table_area", table)}"' in page
+    assert f'hx-post="{url("poll", table)}"' in page
     assert 'hx-trigger="every 1s" data-poll' in page  # live.js cancels it while the websocket is open
     assert "baraka to play." in page
 

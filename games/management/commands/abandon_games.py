@@ -1,5 +1,5 @@
 """End as abandoned the running games nobody has played or watched for a while (for cron;
-the lobby does it too when it is shown)."""
+every server process with a table open does it too: ``games.live.heartbeats``)."""
 
 from django.core.management.base import BaseCommand
 from django.utils.translation import gettext as _
