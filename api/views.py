@@ -52,12 +52,13 @@ def move(request, game_id, move):
     except ValueError:
         return refuse("bad_seq")
     try:
-        row = moves.submit_move(game_id, request.user, move_text(move), expected_seq=expected_seq)
+        written = moves.submit_move(game_id, request.user, move_text(move), expected_seq=expected_seq)
     except errors.ServiceError as refusal:  # illegal, out of turn, stale, over, or left
         return refused(refusal)
+    row = written.row
     answer = {"ok": True, "index": row.index, "move": row.text}
     if row.penalty is not None:  # misplay: penalty: the play broke a rule and was made, as a misplay
-        rule = row.broken_rule
+        rule = written.broken_rule
         answer["misplay"] = {"penalty": row.penalty, "rule": reason_code(rule), "reason": explain(rule)}
     return JsonResponse(answer)
 

@@ -179,8 +179,8 @@ def _submit_move(request, table, form):
     if game is None:
         _refuse(_("No game is running at this table."))
     text = form.cleaned_data["move"]
-    row = moves.submit_move(game.pk, request.user, text, form.cleaned_data["expected_move_count"])
-    return misplay_text(row.broken_rule) if row.broken_rule else None
+    written = moves.submit_move(game.pk, request.user, text, form.cleaned_data["expected_move_count"])
+    return misplay_text(written.broken_rule) if written.broken_rule else None
 
 
 @require_safe

@@ -195,8 +195,8 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.send_table(move_error=_("Log in to play."))
             return
         try:
-            row = await self._write_move(message)
-            misplay = misplay_text(row.broken_rule) if row.broken_rule else None
+            written = await self._write_move(message)
+            misplay = misplay_text(written.broken_rule) if written.broken_rule else None
         except errors.StaleMove as refusal:
             await self.send_table(full=True, move_error=str(refusal))
         except errors.ServiceError as refusal:
@@ -206,13 +206,13 @@ class TableConsumer(AsyncWebsocketConsumer):
                 await self.send_table(move_error=misplay)
 
     async def _write_move(self, message):
-        """The move's row, written from the event loop or in a database thread. The socket
+        """The move's ``MoveWritten``, written from the event loop or in a database thread. The socket
         sends nothing until the write returns, so meanwhile it takes news at once
         (``games.live.at_once``): the move's own frame leaves with the other viewers'."""
         self.handling = False
         try:
-            row = await _submit_move_on_loop(self.table_id, self.user, message)
-            return row if row is not None else await db_call(_submit_move)(self.table_id, self.user, message)
+            written = await _submit_move_on_loop(self.table_id, self.user, message)
+            return written or await db_call(_submit_move)(self.table_id, self.user, message)
         finally:
             self.handling = True
 
@@ -382,7 +382,8 @@ def _current_game_id(table_id):
 
 
 async def _submit_move_on_loop(table_id, user, message):
-    """The move's row, if written from the event loop (``games.live.loop_statements``); else None."""
+    """The move's ``MoveWritten``, if written from the event loop (``games.live.loop_statements``);
+    else None."""
     game = readings.game_at(table_id, message.seq) if loop_statements.applies() else None
     if game is None:
         return None
@@ -390,7 +391,7 @@ async def _submit_move_on_loop(table_id, user, message):
 
 
 def _submit_move(table_id, user, message):
-    """Make the move in a database thread: its row."""
+    """Make the move in a database thread: its ``MoveWritten``."""
     known = partial(readings.game_at, table_id, message.seq)  # saves reading the game
     move_id = _move_id(user, message)
     return moves.submit_table_move(table_id, user, message.move, move_id, message.seq, known)

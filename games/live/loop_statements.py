@@ -47,7 +47,7 @@ def applies():
 
 
 async def submit_move(game, user, text, client_move_id, expected_seq):
-    """The move's row if written from the loop (see above), else None. Once sent, the
+    """The move's ``MoveWritten`` if written from the loop (see above), else None. Once sent, the
     statement runs to its end and its news goes out even if the socket closes meanwhile
     (a cancelled wait in the middle of a round trip would leave the connection unusable)."""
     write = moves.one_statement_move(game, user, text, client_move_id, expected_seq)

@@ -31,7 +31,8 @@ def abandon_stale_games(now=None):
         if humans & presence.online_user_ids(table_id, now):
             continue
         with transaction.atomic():
-            game = lock_game(game_id)
+            write = lock_game(game_id)
+            game = write.game
             if game.status != Game.Status.RUNNING or game.updated_at >= now - after:
                 continue  # it moved meanwhile
             game.status = Game.Status.ABANDONED
@@ -39,6 +40,6 @@ def abandon_stale_games(now=None):
             game.finished_at = now
             game.seq += 1
             game.save()
-            announce(table_id, game)
+            announce(table_id, write)
         abandoned += 1
     return abandoned

@@ -10,32 +10,35 @@ from django.db import transaction
 from games import signals
 from games.models import Table
 from games.play import kept_players
+from games.play.game_write import GameWrite
 
 logger = logging.getLogger(__name__)
 
 
-def announce(table_id: int, game=None, state=None) -> None:
-    """Announce, once the transaction commits, that the table changed: ``game`` (locked by
-    ``recording.lock_game``) moved on to ``state``, or (without them) something else. A
-    failure to tell is logged, never raised."""
-    for announcement in _announcements(table_id, game, state):
+def announce(table_id: int, write: GameWrite | None = None, state=None) -> None:
+    """Announce, once the transaction commits, that the table changed: the game of ``write``
+    moved on to ``state``, or (without them) something else. A failure to tell is logged,
+    never raised."""
+    for announcement in _announcements(table_id, write, state):
         transaction.on_commit(announcement, robust=True)
 
 
-def announce_now(table_id: int, game, state) -> None:
+def announce_now(table_id: int, write: GameWrite, state) -> None:
     """``announce`` of a change written outside a transaction, from any thread (Django's
     ``on_commit`` asks the connection, which the event loop may not)."""
-    for announcement in _announcements(table_id, game, state):
+    for announcement in _announcements(table_id, write, state):
         try:
             announcement()
         except Exception:
             logger.exception("Could not announce the change at table %s", table_id)
 
 
-def _announcements(table_id, game, state):
+def _announcements(table_id, write, state):
     change = None
-    if game is not None:
-        players = kept_players.players(game)
-        change = signals.GameChange(game.base_seq, game, players, game.recorded, state or game.engine_state())
+    if write is not None:
+        game, players = write.game, write.players
+        change = signals.GameChange(
+            write.base_seq, game, players, write.recorded, state or game.engine_state()
+        )
         yield partial(kept_players.keep, game, players)
     yield partial(signals.table_changed.send, sender=Table, table_id=table_id, change=change)

@@ -22,17 +22,6 @@ KEPT_GAMES = 2000  # at most; all are let go when more would be kept
 _kept = {}  # (game id, seed) -> (event number, [(player's values, user, stand-in)])
 
 
-def players(game) -> list:
-    """The players of a locked game by seat, with their users and stand-ins: once per
-    transaction, and changed in place; kept from the game's last move in this process
-    (``take``), or read."""
-    if not hasattr(game, "players_by_seat"):
-        game.players_by_seat = take(game) or list(
-            game.players.select_related("user", "stand_in").order_by("seat")
-        )
-    return game.players_by_seat
-
-
 def take(game):
     """New objects of the players of ``game`` at its event number, by seat, if kept here;
     else None."""

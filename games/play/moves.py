@@ -31,17 +31,16 @@ from games.models import Move as MoveRow
 from games.play import kept_players
 from games.play.announce import announce_now
 from games.play.errors import MoveRefused, NotNow, ServiceError, StaleMove
+from games.play.game_write import GameWrite
 from games.play.recording import (
     GAME,
     LATEST_GAME,
     MOVE_AND_POSITION,
     after_move,
-    break_reference_cycles,
     continue_or_finish,
     leavers,
     lock_game,
     move_row,
-    ready,
     record,
     server_move,
 )
@@ -50,20 +49,33 @@ from games.refusals import explain, reason_code
 ONE_STATEMENT_ON = "postgresql"  # a move in one statement needs a data-modifying WITH
 
 
-def submit_move(game_id, user, text, expected_move_count=None, client_move_id="", expected_seq=None):
-    """Apply ``user``'s move ``text`` and return its ``Move`` row.
+@dataclass(frozen=True)
+class MoveWritten:
+    """What a player's move write hands on to whoever asked (a page, a socket, the API):
+    the move's row and, for a misplay the table's rules punish, the rule it broke
+    (``State.problem``, not stored)."""
+
+    row: MoveRow
+    broken_rule: object = None
+
+
+def submit_move(
+    game_id: int, user, text: str, expected_move_count=None, client_move_id: str = "", expected_seq=None
+) -> MoveWritten:
+    """Apply ``user``'s move ``text``: its ``MoveWritten``.
 
     ``expected_move_count`` is the move count the page showed, or ``expected_seq`` the event
     number it showed: a move made against an older position (a stale page, a double click)
     raises ``StaleMove``, as does a resent ``client_move_id``. The move row, the new position
     and, at the end, the result are saved atomically, against the game as it was read.
-    Forced moves that follow are applied too. A misplay's row says the rule it broke
-    (``row.broken_rule``, not stored).
+    Forced moves that follow are applied too.
     """
     return _submit(GAME, game_id, user, text, expected_move_count, client_move_id, expected_seq)
 
 
-def submit_table_move(table_id, user, text, client_move_id="", expected_seq=None, known=None):
+def submit_table_move(
+    table_id: int, user, text: str, client_move_id: str = "", expected_seq=None, known=None
+) -> MoveWritten:
     """``submit_move`` in the table's latest game (what a table's websocket knows): the
     game is found with its table in one query. ``known``: a function that gives the game
     with its table as this process last knew them, at the event number ``expected_seq``
@@ -89,49 +101,54 @@ def _submit(games, key, user, text, expected_move_count, client_move_id, expecte
     A client move id used already is caught by its unique constraint when the move's row is
     written, or by the refusal of a move sent again (no query beforehand): the move is
     refused as made already."""
-    game = None
+    write = None
     try:
         if connection.vendor == ONE_STATEMENT_ON and not connection.in_atomic_block:
-            game, checked = _checked_known(known() if known else None, user, text, expected_seq)
-            if game is None:
-                game = games.read(key)
-                checked = _checked_move(game, user, text, expected_move_count, expected_seq)
-            row = _write_in_one_statement(game, *checked, client_move_id)
-            if row is not None:
-                return row
+            write, checked = _checked_known(known() if known else None, user, text, expected_seq)
+            if write is None:
+                write = games.read(key)
+                checked = _checked_move(write, user, text, expected_move_count, expected_seq)
+            written = _write_in_one_statement(write, *checked, client_move_id)
+            if written is not None:
+                return written
         with transaction.atomic():
-            game = games.lock(key)
-            player, before, move, state = _checked_move(game, user, text, expected_move_count, expected_seq)
+            write = games.lock(key)
+            player, before, move, state = _checked_move(write, user, text, expected_move_count, expected_seq)
             if player.missed_turns:
                 player.missed_turns = 0
                 player.save(update_fields=["missed_turns"])
-            row = record(game, player.seat, move, before, state, client_move_id)
-            after_move(game, state)
-        break_reference_cycles(game)
-        return row
+            row = record(write, player.seat, move, before, state, client_move_id)
+            after_move(write, state)
+        return MoveWritten(row, _broken_rule(before, move, row))
     except (ServiceError, IntegrityError):
-        if game is not None and client_move_id and _made_already(game, client_move_id):
+        if write is not None and client_move_id and _made_already(write.game, client_move_id):
             raise StaleMove(_("This move was already made."), "made_already") from None
         raise
 
 
-def _checked_known(game, user, text, expected_seq):
-    """``(game, checked move)`` on a game known already (see ``_submit``); (None, None)
-    when there is none, or when the move is refused there: it is judged again on the game
-    as read."""
+def _broken_rule(before, move, row):
+    return before.problem(move) if row.penalty is not None else None
+
+
+def _checked_known(game, user, text, expected_seq, players=None):
+    """``(GameWrite, checked move)`` on a game known already (see ``_submit``), with its
+    ``players`` if known; (None, None) when there is none, or when the move is refused
+    there: it is judged again on the game as read."""
     if game is None:
         return None, None
+    write = GameWrite.of(game, players)
     try:
-        return game, _checked_move(ready(game), user, text, None, expected_seq)
+        return write, _checked_move(write, user, text, None, expected_seq)
     except ServiceError:
         return None, None
 
 
-def _checked_move(game, user, text, expected_move_count, expected_seq):
-    """``(player, before, move, after)``: ``user``'s move ``text`` in ``game``, or the
-    refusal (``ServiceError``) of a move that is stale, out of turn or illegal."""
+def _checked_move(write, user, text, expected_move_count, expected_seq):
+    """``(player, before, move, after)``: ``user``'s move ``text`` in the game of ``write``,
+    or the refusal (``ServiceError``) of a move that is stale, out of turn or illegal."""
+    game = write.game
     _check_current(game, expected_move_count, expected_seq)
-    player = next((p for p in kept_players.players(game) if p.user_id == user.pk), None)
+    player = next((p for p in write.players if p.user_id == user.pk), None)
     if player is None:
         raise ServiceError(_("You are not playing in this game."), "not_a_player")
     if player.left:
@@ -149,13 +166,13 @@ def _checked_move(game, user, text, expected_move_count, expected_seq):
         raise MoveRefused(message, kind, reason_code(error)) from None
 
 
-def _write_in_one_statement(game, player, before, move, state, client_move_id):
+def _write_in_one_statement(write, player, before, move, state, client_move_id):
     """The move's row and the new position written in one statement, if the move is all
     that changes and the game is still at the event number it was read at; else None (and
     nothing written). The game's players are unchanged while its event number is
     (``games.play.kept_players``), so the checks made on the read game still hold."""
-    write = _one_statement(game, player, before, move, state, client_move_id)
-    return None if write is None else write.save()
+    statement = _one_statement(write, player, before, move, state, client_move_id)
+    return None if statement is None else statement.save()
 
 
 def one_statement_move(game, user, text, client_move_id, expected_seq):
@@ -169,51 +186,49 @@ def one_statement_move(game, user, text, client_move_id, expected_seq):
     players = kept_players.take(game)
     if players is None:
         return None
-    game.players_by_seat = players
-    game, checked = _checked_known(game, user, text, expected_seq)
-    return None if game is None else _one_statement(game, *checked, client_move_id)
+    write, checked = _checked_known(game, user, text, expected_seq, players)
+    return None if write is None else _one_statement(write, *checked, client_move_id)
 
 
-def _one_statement(game, player, before, move, state, client_move_id):
+def _one_statement(write, player, before, move, state, client_move_id):
     """The ``OneStatementMove`` of a checked move, if it is all that changes; else None."""
-    if player.missed_turns or state.finished or server_move(state, leavers(game)) is not None:
+    if player.missed_turns or state.finished or server_move(state, leavers(write)) is not None:
         return None
-    read_at = game.seq
+    game = write.game
     row = move_row(game, player.seat, move, before, state, client_move_id)
     game.state, game.turn = state.to_dict(), state.turn
-    return OneStatementMove(game, row, state, read_at)
+    return OneStatementMove(write, row, state, _broken_rule(before, move, row))
 
 
 @dataclass
 class OneStatementMove:
     """A move that is the whole change, written in one statement outside any transaction,
-    only if the game is still at the event number ``read_at`` it was read at: ``save``
+    only if the game is still at the event number it was read at: ``save``
     here, or ``statement`` on another connection and ``written_by`` its result. Either
-    gives the move's row, announced, or None when something else changed the game first
-    (the move is then to be made again under the game's lock)."""
+    gives the move's ``MoveWritten``, announced, or None when something else changed the
+    game first (the move is then to be made again under the game's lock)."""
 
-    game: Game
+    write: GameWrite
     row: MoveRow
     state: object
-    read_at: int
+    broken_rule: object
 
-    def save(self):
-        return self._written(MOVE_AND_POSITION.save(self.game, self.read_at, self.row))
+    def save(self) -> MoveWritten | None:
+        return self._written(MOVE_AND_POSITION.save(self.write.game, self.write.base_seq, self.row))
 
-    def statement(self):
+    def statement(self) -> tuple:
         """(SQL, values)."""
-        return MOVE_AND_POSITION.statement(self.game, self.read_at, self.row)
+        return MOVE_AND_POSITION.statement(self.write.game, self.write.base_seq, self.row)
 
-    def written_by(self, result):
+    def written_by(self, result) -> MoveWritten | None:
         return self._written(MOVE_AND_POSITION.made(self.row, result))
 
     def _written(self, made):
         if not made:
             return None
-        self.game.recorded.append(self.row)
-        announce_now(self.game.table_id, self.game, self.state)
-        break_reference_cycles(self.game)
-        return self.row
+        self.write.recorded.append(self.row)
+        announce_now(self.write.game.table_id, self.write, self.state)
+        return MoveWritten(self.row, self.broken_rule)
 
 
 def _check_current(game, expected_move_count, expected_seq):
@@ -229,13 +244,14 @@ def _made_already(game, client_move_id):
     return MoveRow.objects.filter(game_id=game.pk, client_move_id=client_move_id).exists()
 
 
-def resign(game, user):
+def resign(game: Game | int, user) -> None:
     """``user`` gives up ``game``: they count as last, and the game may end (see above)."""
     with transaction.atomic():
-        game = lock_game(game.pk if isinstance(game, Game) else game)
+        write = lock_game(game.pk if isinstance(game, Game) else game)
+        game = write.game
         if not game.is_running:
             raise NotNow(_("This game is over."), "game_over")
-        player = next((p for p in kept_players.players(game) if p.user_id == user.pk and not p.left), None)
+        player = next((p for p in write.players if p.user_id == user.pk and not p.left), None)
         if player is None:
             raise ServiceError(_("You are not playing in this game."), "not_a_player")
         move = Move.resign(player.seat)
@@ -246,6 +262,5 @@ def resign(game, user):
             raise ServiceError(_("Your game is over: you are no longer in play."), "out_of_play") from None
         player.left = True
         player.save(update_fields=["left"])
-        record(game, player.seat, move, before, state)
-        continue_or_finish(game, state)
-    break_reference_cycles(game)
+        record(write, player.seat, move, before, state)
+        continue_or_finish(write, state)

@@ -16,9 +16,9 @@ from games.engine.moves import ACCEPT
 from games.engine.results import final_places, misplay_penalty
 from games.models import Game, GamePlayer
 from games.models import Move as MoveRow
-from games.play import kept_players
 from games.play.announce import announce
 from games.play.errors import ServiceError
+from games.play.game_write import GameWrite
 from games.play.prepared import Prepared, PreparedInsert, PreparedInsertIfUpdated, PreparedUpdate
 
 FORCED_ACCEPT = Move(ACCEPT)
@@ -33,7 +33,7 @@ MOVE_AND_POSITION = PreparedInsertIfUpdated(
 class GameFinder:
     """A game found by one value (its id, or its table's for the latest game), with its
     table (not locked). ``read`` and ``lock`` (until the end of the transaction) give it
-    ready to record moves (``ready``)."""
+    ready to record moves (a ``GameWrite``)."""
 
     def __init__(self, games, missing):
         self._read = Prepared(lambda value: games(Game.objects.select_related("table"), value))
@@ -42,16 +42,16 @@ class GameFinder:
         )
         self.missing = missing
 
-    def read(self, value) -> Game:
+    def read(self, value) -> GameWrite:
         return self._found(self._read.first(value))
 
-    def lock(self, value) -> Game:
+    def lock(self, value) -> GameWrite:
         return self._found(self._lock.first(value))
 
     def _found(self, game):
         if game is None:
             raise ServiceError(self.missing(), "no_such_game")
-        return ready(game)
+        return GameWrite.of(game)
 
 
 GAME = GameFinder(lambda games, game_id: games.filter(pk=game_id), lambda: _("There is no such game."))
@@ -61,30 +61,23 @@ LATEST_GAME = GameFinder(
 )
 
 
-def lock_game(game_id: int) -> Game:
-    """The game row, locked until the end of the transaction, ready to record moves: its
-    event number now (``base_seq``) and the moves recorded since (``recorded``), which
-    ``announce`` passes on."""
+def lock_game(game_id: int) -> GameWrite:
+    """The game row, locked until the end of the transaction, ready to record moves."""
     return GAME.lock(game_id)
 
 
-def ready(game: Game) -> Game:
-    game.base_seq = game.seq
-    game.recorded = []
-    return game
-
-
-def player_to_move(game: Game) -> GamePlayer | None:
+def player_to_move(write: GameWrite) -> GamePlayer | None:
+    game = write.game
     if not game.is_running or game.turn is None:
         return None
-    return kept_players.players(game)[game.turn]
+    return write.players[game.turn]
 
 
-def record(game: Game, seat: int, move: Move, before, after, client_move_id: str = "") -> MoveRow:
+def record(write: GameWrite, seat: int, move: Move, before, after, client_move_id: str = "") -> MoveRow:
     """Append ``move`` (from position ``before`` to ``after``) to the game's log, with the
     cards it drew and, for a misplay, its penalty; the caller saves the game."""
-    row = NEW_MOVE.save(move_row(game, seat, move, before, after, client_move_id))
-    game.recorded.append(row)
+    row = NEW_MOVE.save(move_row(write.game, seat, move, before, after, client_move_id))
+    write.recorded.append(row)
     return row
 
 
@@ -102,44 +95,44 @@ def move_row(game: Game, seat: int, move: Move, before, after, client_move_id: s
         drew=drew if drew > 0 else None,
         penalty=penalty,
     )
-    row.broken_rule = before.problem(move) if penalty is not None else None
     game.move_count += 1
     game.seq += 1
     return row
 
 
-def after_move(game: Game, state) -> None:
+def after_move(write: GameWrite, state) -> None:
     """Play the server's moves that follow (forced accepts, leavers' turns), store the new
     position, and the result when the game is over. Cost: the moves played, no replay."""
-    left = leavers(game)
+    game = write.game
+    left = leavers(write)
     while (move := server_move(state, left)) is not None:
         after = state.apply(move)
-        record(game, state.turn, move, state, after)
+        record(write, state.turn, move, state, after)
         state = after
     if state.finished:
-        _finish(game, state)
+        _finish(write, state)
         game.save()
     else:
         game.state = state.to_dict()
         game.turn = state.turn
         NEW_POSITION.save(game)
-    announce(game.table_id, game, state)
+    announce(game.table_id, write, state)
 
 
-def continue_or_finish(game: Game, state) -> None:
+def continue_or_finish(write: GameWrite, state) -> None:
     """After a player left: go on while two or more remain and one is human, else end now."""
-    remaining = [p for p in kept_players.players(game) if not p.left]
+    remaining = [p for p in write.players if not p.left]
     if len(remaining) < 2 or all(p.user.is_bot for p in remaining):
-        _finish(game, state)
-        game.save()
-        announce(game.table_id, game, state)
+        _finish(write, state)
+        write.game.save()
+        announce(write.game.table_id, write, state)
     else:
-        after_move(game, state)
+        after_move(write, state)
 
 
-def leavers(game: Game) -> set[int]:
+def leavers(write: GameWrite) -> set[int]:
     """The seats of the players who left the game with no stand-in to play for them."""
-    return {p.seat for p in kept_players.players(game) if p.left and p.stand_in_id is None}
+    return {p.seat for p in write.players if p.left and p.stand_in_id is None}
 
 
 def server_move(state, left: set[int]) -> Move | None:
@@ -152,10 +145,10 @@ def server_move(state, left: set[int]) -> Move | None:
     return FORCED_ACCEPT if state.only_move() == FORCED_ACCEPT else None
 
 
-def _finish(game, state):
+def _finish(write, state):
     """Store the final position and result (places, leavers last; the winner), and announce
     the end (``signals.game_finished``: history rates the game) in the same transaction."""
-    players = kept_players.players(game)
+    game, players = write.game, write.players
     places = final_places(state, {p.seat for p in players if p.left})
     for player in players:  # a few rows: bulk_update's CASE expression cost several ms to compile
         player.place = places[player.seat]
@@ -167,14 +160,3 @@ def _finish(game, state):
     game.winner = firsts[0] if len(firsts) == 1 else None
     game.finished_at = timezone.now()
     signals.game_finished.send(sender=Game, game=game)
-
-
-def break_reference_cycles(game: Game) -> None:
-    """After a move is made and announced (its change holds what it announces): a
-    player's, a bot's, the server's for an absent player, or a resignation. The game lets go
-    of the rows that point back at it, its recorded moves and the players read with it.
-    Else each move's objects (the game with its position, its players, its moves) wait for
-    the garbage collector, whose young passes stall the process, rather than go with their
-    last reference."""
-    game.recorded = []
-    game.__dict__.pop("players_by_seat", None)

@@ -22,14 +22,8 @@ from games.engine import Move
 from games.models import Game, Seat
 from games.models import Move as MoveRow
 from games.play.announce import announce
-from games.play.recording import (
-    after_move,
-    break_reference_cycles,
-    continue_or_finish,
-    lock_game,
-    player_to_move,
-    record,
-)
+from games.play.game_write import GameWrite
+from games.play.recording import after_move, continue_or_finish, lock_game, player_to_move, record
 from games.play.tables import free_bot
 
 BOT, TIMER, AWAY = "bot", "timer", "away"
@@ -53,7 +47,11 @@ def next_server_turn(table_id, now=None):
     """The next turn the server plays at the table, or None while it waits for a player
     (or for no one). Reads only."""
     game = Game.objects.select_related("table").filter(table_id=table_id).order_by("-number").first()
-    return None if game is None else _server_turn(game, now or timezone.now())
+    return (
+        None
+        if game is None
+        else _server_turn(game, now or timezone.now(), player_to_move(GameWrite.of(game)))
+    )
 
 
 def server_turn(game, players, now=None, presence_rows=None):
@@ -73,31 +71,28 @@ def play_server_turn(turn, now=None, move=None):
     a bot's move text, thought from ``turn.think`` (else the bot thinks here)."""
     now = now or timezone.now()
     with transaction.atomic():
-        game = lock_game(turn.game_id)
-        row = _play_turn_if_due(game, turn.seq, now, move)
-    break_reference_cycles(game)
-    return row
+        return _play_turn_if_due(lock_game(turn.game_id), turn.seq, now, move)
 
 
-def _play_turn_if_due(game, seq, now, move):
+def _play_turn_if_due(write, seq, now, move):
     """``play_server_turn`` on the game locked."""
-    due = _server_turn(game, now)
+    game, player = write.game, player_to_move(write)
+    due = _server_turn(game, now, player)
     if game.seq != seq or due is None or due.due > now:
         return None
-    player = player_to_move(game)
     if due.reason == BOT:
-        return _play_bot_turn(game, player, move)
+        return _play_bot_turn(write, player, move)
     state = game.engine_state()
     move = bots.forfeit_move(state)
     after = state.apply(move)
-    row = record(game, player.seat, move, state, after)
+    row = record(write, player.seat, move, state, after)
     player.missed_turns += 1
     if player.missed_turns < missed_turns_before_bot():
         player.save(update_fields=["missed_turns"])
-        after_move(game, after)
+        after_move(write, after)
     else:
         _hand_to_bot(game, player)
-        continue_or_finish(game, after)
+        continue_or_finish(write, after)
     return row
 
 
@@ -106,8 +101,7 @@ def missed_turns_before_bot():
     return settings.MISSED_TURNS_BEFORE_BOT
 
 
-def _server_turn(game, now, player=None, presence_rows=None):
-    player = player or player_to_move(game)
+def _server_turn(game, now, player, presence_rows=None):
     if player is None:
         return None
     started = game.updated_at
@@ -144,17 +138,17 @@ def _bot_level(player):
     return player.stand_in.bot_level if player.stand_in else player.user.bot_level
 
 
-def _play_bot_turn(game, player, move=None):
+def _play_bot_turn(write, player, move=None):
     """Play the bot's turn: ``move`` (text), thought outside the transaction from this very
     position (the caller checked the event number), or, without one, a move thought here."""
-    state = game.engine_state()
+    state = write.game.engine_state()
     if move is None or state.problem(move) is not None:
-        move = _bot_choice(game, state, _bot_level(player))
+        move = _bot_choice(write.game, state, _bot_level(player))
     else:
         move = Move.parse(move)
     after = state.apply(move)
-    row = record(game, player.seat, move, state, after)
-    after_move(game, after)
+    row = record(write, player.seat, move, state, after)
+    after_move(write, after)
     return row
 
 
@@ -185,21 +179,21 @@ def play_bot_move(game_id):
     (a search bot takes a good part of a second), and its move is played only if the game
     is still where it was thought."""
     game = Game.objects.filter(pk=game_id).first()
-    player = player_to_move(game) if game is not None else None
+    player = player_to_move(GameWrite.of(game)) if game is not None else None
     if player is None or not _bot_level(player):
         return None
     thought_at = game.seq
     move = _bot_choice(game, game.engine_state(), _bot_level(player))
     with transaction.atomic():
-        game = lock_game(game_id)
-        row = None if game.seq != thought_at else _play_bot_turn(game, player_to_move(game), str(move))
-    break_reference_cycles(game)
-    return row
+        write = lock_game(game_id)
+        if write.game.seq != thought_at:
+            return None
+        return _play_bot_turn(write, player_to_move(write), str(move))
 
 
 def bot_move_due(game, now=None):
     """Whether a bot is to play in ``game`` and has waited ``BOT_DELAY`` since the last change."""
-    player = player_to_move(game)
+    player = player_to_move(GameWrite.of(game))
     if player is None or not _bot_level(player):
         return False
     delay = timedelta(seconds=settings.BOT_DELAY)

@@ -35,7 +35,7 @@ def misplayed(user, baraka):
     player = game.players.get(seat=game.turn).user
     card = misplay(game)
     hand_before = len(game.engine_state().hands[game.turn])
-    row = submit_move(game.pk, player, card)
+    row = submit_move(game.pk, player, card).row
     drawn = len(Game.objects.get(pk=game.pk).engine_state().hands[row.seat]) - hand_before
     return game, row, card, drawn
 

@@ -27,7 +27,7 @@ pytestmark = pytest.mark.django_db
 
 def test_a_move_is_appended_and_the_position_saved(game, user):
     before = reload(game).engine_state()
-    row = submit_move(game.pk, user, "draw")
+    row = submit_move(game.pk, user, "draw").row
     game = reload(game)
     assert (row.index, row.seat, row.text) == (0, 0, "draw")
     assert (game.move_count, game.seq, game.turn) == (1, 1, 1)
@@ -88,7 +88,7 @@ def test_a_bots_move_lets_go_of_its_game_without_the_garbage_collector(user, set
 
 def test_move_text_is_stored_in_its_canonical_form(game, user):
     state = put_position(game, hands=["7H 7S 4C", "9D 5D"], discard=["7D"])
-    row = submit_move(game.pk, user, "  7h   7s  ")
+    row = submit_move(game.pk, user, "  7h   7s  ").row
     assert row.text == "7H 7S"
     assert reload(game).engine_state() == state.apply("7H 7S")
 
@@ -109,7 +109,7 @@ def test_a_misplay_under_the_penalty_rule_is_a_move(user, baraka):
     take_seat(table, baraka)
     game = start_game(table, user)
     put_position(game, hands=["7H 7S 4C", "9D 5D"], discard=["7D"])
-    row = submit_move(game.pk, user, "4C")  # does not match: the cards stay, 2 are drawn
+    row = submit_move(game.pk, user, "4C").row  # does not match: the cards stay, 2 are drawn
     assert row.text == "4C"
     assert len(reload(game).engine_state().hands[0]) == 5
 

@@ -58,7 +58,7 @@ def test_a_move_written_alone_is_let_go_without_the_garbage_collector(three, use
     submit_move(three.pk, user, "4C")  # keeps the game's players in this process
     gc.disable()
     try:
-        row = submit_move(three.pk, baraka, "draw", client_move_id="b1")
+        row = submit_move(three.pk, baraka, "draw", client_move_id="b1").row
         written = weakref.ref(row.game)
         del row
         assert written() is None  # no reference cycle kept it
@@ -70,7 +70,8 @@ def test_a_move_is_two_statements_read_and_written_and_announced(three, user, ba
     put_position(three, hands=["4C 9H", "9D 5D", "9S 5S"], discard=["4H"])
     submit_move(three.pk, user, "4C")  # keeps the game's players in this process
     assert kept_players.take(reload(three)) is not None
-    made, row = statements(lambda: submit_move(three.pk, baraka, "draw", client_move_id="b1"))
+    made, written = statements(lambda: submit_move(three.pk, baraka, "draw", client_move_id="b1"))
+    row = written.row
     assert made == ["SELECT", "WITH"]  # the game and its table; the move and the position
     game = reload(three)
     assert (game.move_count, game.seq, game.turn) == (2, 2, 2)
@@ -147,14 +148,14 @@ def test_refused_and_resent_moves_change_nothing(three, user, baraka):
 def changed_while_the_move_waits(game, move):
     """Run ``move`` in a thread while this test's other connection holds the game's row
     lock; once the move's write waits for that lock, the other connection moves the game's
-    event number on (as any other change does) and commits. The move's outcome: its row or
+    event number on (as any other change does) and commits. The move's outcome: what it wrote or
     its exception."""
     other = connections.create_connection("default")
     outcome = {}
 
     def run():
         try:
-            outcome["row"] = move()
+            outcome["written"] = move()
         except Exception as error:  # noqa: BLE001 - handed back to the test
             outcome["error"] = error
         finally:
@@ -217,7 +218,8 @@ def test_a_move_on_a_known_game_is_one_statement_at_any_move(three, user, baraka
     Game.objects.filter(pk=three.pk).update(move_count=count, seq=count)
     kept, ask = known(moved_once(three, user))
 
-    made, row = statements(lambda: submit_table_move(kept.table_id, baraka, "draw", "b1", kept.seq, ask))
+    made, written = statements(lambda: submit_table_move(kept.table_id, baraka, "draw", "b1", kept.seq, ask))
+    row = written.row
 
     assert made == ["WITH"]  # the move and the position, nothing read
     after = reload(three)
