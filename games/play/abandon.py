@@ -1,7 +1,7 @@
 """Ending the games left alone: unchanged for ``ABANDON_AFTER_SECONDS`` with no human player
 (still in it) who has the table open. Abandoned games are not rated (docs/rules.md)."""
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import transaction
@@ -13,7 +13,7 @@ from games.play.announce import announce
 from games.play.recording import lock_game
 
 
-def abandon_stale_games(now=None):
+def abandon_stale_games(now: datetime | None = None) -> int:
     """End as abandoned every running game unchanged for ``ABANDON_AFTER_SECONDS`` with no
     human player (still in it) who has the table open. Abandoned games are not rated
     (docs/rules.md). Returns how many were abandoned. Cheap when none is due: one indexed

@@ -1,7 +1,7 @@
 """The table's chat: a line from a player, refused when it shows nothing, turns the text
 around it, is too long, or comes too fast after others."""
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -9,11 +9,12 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts import written
+from accounts.models import User
 from games.models import ChatMessage, Table
 from games.play.errors import ServiceError
 
 
-def post_chat(table_id, user, text, now=None):
+def post_chat(table_id: int, user: User, text: str, now: datetime | None = None) -> ChatMessage:
     """Add ``user``'s line to a table's chat and return the ``ChatMessage``; refuses lines
     with nothing visible (zero-width characters alone), overlong lines and more than
     ``CHAT_BURST`` lines per ``CHAT_WINDOW_SECONDS``."""

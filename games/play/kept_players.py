@@ -13,7 +13,7 @@ The key holds the game's seed beside its id, so that a database that hands out a
 (a test's) is not mistaken for the game kept.
 """
 
-from games.models import GamePlayer
+from games.models import Game, GamePlayer
 from games.play import row_values
 
 KEPT_GAMES = 2000  # at most; all are let go when more would be kept
@@ -22,7 +22,7 @@ KEPT_GAMES = 2000  # at most; all are let go when more would be kept
 _kept = {}  # (game id, seed) -> (event number, [(player's values, user, stand-in)])
 
 
-def take(game):
+def take(game: Game) -> list[GamePlayer] | None:
     """New objects of the players of ``game`` at its event number, by seat, if kept here;
     else None."""
     kept = _kept.get((game.pk, game.seed))
@@ -36,7 +36,7 @@ def take(game):
     return found
 
 
-def keep(game, players):
+def keep(game: Game, players: list[GamePlayer]) -> None:
     """``game``'s players after its move committed; a game that ended is let go."""
     key = (game.pk, game.seed)
     if not game.is_running:

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from django.db import IntegrityError, connection, transaction
 from django.utils.translation import gettext as _
 
+from accounts.models import User
 from games.engine import IllegalMove, Move
 from games.models import Game
 from games.models import Move as MoveRow
@@ -79,7 +80,7 @@ def submit_table_move(
     """``submit_move`` in the table's latest game (what a table's websocket knows): the
     game is found with its table in one query. ``known``: a function that gives the game
     with its table as this process last knew them, at the event number ``expected_seq``
-    (copies), or None; tried before the database where a move can be written alone (see
+    (copies), or None; tried before the database where a move can be written in one statement (see
     ``_submit``), and asked for only there."""
     return _submit(LATEST_GAME, table_id, user, text, None, client_move_id, expected_seq, known)
 
@@ -175,10 +176,12 @@ def _write_in_one_statement(write, player, before, move, state, client_move_id):
     return None if statement is None else statement.save()
 
 
-def one_statement_move(game, user, text, client_move_id, expected_seq):
+def one_statement_move(
+    game: Game, user: User, text: str, client_move_id: str, expected_seq: int
+) -> "OneStatementMove | None":
     """For a socket's move made from the event loop (``games.live.loop_statements``):
     the ``OneStatementMove`` of ``user``'s move ``text`` in ``game``, a copy of the game as this
-    process knows it (``readings.game_at``), where the move can be written alone and
+    process knows it (``readings.game_at``), where the move can be written in one statement and
     nothing needs the database first; else None, and the move is made in a database thread
     (``submit_table_move``), which also words a refusal. Reads no database."""
     if connection.vendor != ONE_STATEMENT_ON or not MOVE_AND_POSITION.compiled():
@@ -244,7 +247,7 @@ def _made_already(game, client_move_id):
     return MoveRow.objects.filter(game_id=game.pk, client_move_id=client_move_id).exists()
 
 
-def resign(game: Game | int, user) -> None:
+def resign(game: Game | int, user: User) -> None:
     """``user`` gives up ``game``: they count as last, and the game may end (see above)."""
     with transaction.atomic():
         write = lock_game(game.pk if isinstance(game, Game) else game)

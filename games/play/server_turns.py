@@ -19,7 +19,7 @@ from django.utils import timezone
 
 from games import bots, presence
 from games.engine import Move
-from games.models import Game, Seat
+from games.models import Game, GamePlayer, Seat
 from games.models import Move as MoveRow
 from games.play.announce import announce
 from games.play.game_write import GameWrite
@@ -43,7 +43,7 @@ class ServerTurn:
     think: tuple | None = None
 
 
-def next_server_turn(table_id, now=None):
+def next_server_turn(table_id: int, now: datetime | None = None) -> ServerTurn | None:
     """The next turn the server plays at the table, or None while it waits for a player
     (or for no one). Reads only."""
     game = Game.objects.select_related("table").filter(table_id=table_id).order_by("-number").first()
@@ -54,7 +54,9 @@ def next_server_turn(table_id, now=None):
     )
 
 
-def server_turn(game, players, now=None, presence_rows=None):
+def server_turn(
+    game: Game, players: list[GamePlayer], now: datetime | None = None, presence_rows=None
+) -> ServerTurn | None:
     """``next_server_turn`` for ``game`` read already with its ``players`` (with their users
     and stand-ins): reads only whether the player to move is away, unless given the table's
     ``presence_rows`` (``presence.kept_rows``)."""
@@ -64,7 +66,9 @@ def server_turn(game, players, now=None, presence_rows=None):
     return _server_turn(game, now or timezone.now(), player, presence_rows)
 
 
-def play_server_turn(turn, now=None, move=None):
+def play_server_turn(
+    turn: ServerTurn, now: datetime | None = None, move: str | None = None
+) -> MoveRow | None:
     """Play ``turn`` (from ``next_server_turn``) if the game is still at its event number and
     the turn is due at ``now``; return the ``Move`` row, or None. Several servers may try
     the same turn: the row lock and the event number let exactly one play it. ``move``:
@@ -96,7 +100,7 @@ def _play_turn_if_due(write, seq, now, move):
     return row
 
 
-def missed_turns_before_bot():
+def missed_turns_before_bot() -> int:
     """How many turns in a row the server plays for a player before a bot takes their seat."""
     return settings.MISSED_TURNS_BEFORE_BOT
 
@@ -159,7 +163,7 @@ def _bot_choice(game, state, level):
     return bots.choose_move(state, level, random.Random(_bot_seed(game)), history)
 
 
-def game_moves(game_id):
+def game_moves(game_id: int) -> tuple[int, list[str]] | None:
     """``(first seat, move texts)`` of a game so far, oldest first, for a search bot
     (``games.bots.pool.choose``); None before its first move. One query."""
     rows = list(
@@ -173,7 +177,7 @@ def _bot_seed(game):
     return f"{game.seed}:{game.move_count}"
 
 
-def play_bot_move(game_id):
+def play_bot_move(game_id: int) -> MoveRow | None:
     """Play one move for the bot whose turn it is; None when it is not a bot's turn, or when
     the game moved on while the bot thought. The bot thinks before the game row is locked
     (a search bot takes a good part of a second), and its move is played only if the game
@@ -191,7 +195,7 @@ def play_bot_move(game_id):
         return _play_bot_turn(write, player_to_move(write), str(move))
 
 
-def bot_move_due(game, now=None):
+def bot_move_due(game: Game, now: datetime | None = None) -> bool:
     """Whether a bot is to play in ``game`` and has waited ``BOT_DELAY`` since the last change."""
     player = player_to_move(GameWrite.of(game))
     if player is None or not _bot_level(player):
@@ -200,7 +204,7 @@ def bot_move_due(game, now=None):
     return (now or timezone.now()) - game.updated_at >= delay
 
 
-def advance_bots(game):
+def advance_bots(game: Game) -> list[MoveRow]:
     """Play the bot moves that are due (for a page poll): one per ``BOT_DELAY``, or, with no
     delay, every bot move up to a human's turn. Returns the new ``Move`` rows."""
     rows = []

@@ -6,14 +6,15 @@ import secrets
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from accounts.models import User
 from games.engine import new_game
-from games.models import MIN_SEATS, Game, GamePlayer
+from games.models import MIN_SEATS, Game, GamePlayer, Table
 from games.play.announce import announce
 from games.play.errors import ServiceError
 from games.play.tables import locked_table
 
 
-def start_game(table, by_user):
+def start_game(table: Table | int, by_user: User) -> Game:
     """Deal a new game to everyone seated, with the table's current rules frozen into it.
 
     Seat 0 starts a table's first game; later, the previous game's winner starts if they
@@ -54,7 +55,7 @@ def start_game(table, by_user):
         return game
 
 
-def rematch(table, user):
+def rematch(table: Table | int, user: User) -> Game | None:
     """``user`` offers to play again after the table's last game, or accepts the offer. The
     next game (its winner starts) begins once every seated player accepted (bots accept
     at once): then it is returned, else None."""
@@ -71,7 +72,7 @@ def rematch(table, user):
         return None
 
 
-def decline_rematch(table, user):
+def decline_rematch(table: Table | int, user: User) -> None:
     """``user`` declines to play again: the offer is withdrawn (anyone may offer anew)."""
     with transaction.atomic():
         table = locked_table(table)

@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from accounts import written
+from accounts.models import User
 from games import bots
 from games.engine.rules import PRESETS
 from games.models import MAX_SEATS, MIN_SEATS, Seat, Table
@@ -25,7 +26,14 @@ from games.play.errors import ServiceError, TooFast
 from games.play.moves import resign
 
 
-def create_table(user, name, seat_count, preset, sit=True, turn_timer_seconds=None):
+def create_table(
+    user: User,
+    name: str,
+    seat_count: int,
+    preset: str,
+    sit: bool = True,
+    turn_timer_seconds: int | None = None,
+) -> Table:
     """A new table created by ``user``, who takes its first seat unless ``sit`` is false;
     ``turn_timer_seconds``: the turn clock (None: none). A player makes at most
     ``TABLES_PER_HOUR`` tables an hour: the lobby is everyone's (``TooFast``)."""
@@ -69,7 +77,7 @@ def create_table(user, name, seat_count, preset, sit=True, turn_timer_seconds=No
     return table
 
 
-def take_seat(table, user, position=None):
+def take_seat(table: Table | int, user: User, position: int | None = None) -> Seat:
     """Seat ``user`` at ``position``, or at the first free seat. During a game the newcomer
     joins the next one."""
     with transaction.atomic():
@@ -82,7 +90,7 @@ def take_seat(table, user, position=None):
         return Seat.objects.create(table=table, position=position, user=user)
 
 
-def leave_seat(table, user):
+def leave_seat(table: Table | int, user: User) -> None:
     """Free ``user``'s seat; during a game they play in, they resign it first."""
     with transaction.atomic():
         table = locked_table(table)
@@ -95,7 +103,7 @@ def leave_seat(table, user):
         seat.delete()
 
 
-def add_bot(table, level, by_user=None):
+def add_bot(table: Table | int, level: str, by_user: User | None = None) -> Seat:
     """Seat a bot of ``level`` (one of ``bots.LEVELS``) at the first free seat; ``by_user``,
     when given, must be seated at the table."""
     if level not in bots.LEVELS:
@@ -107,7 +115,7 @@ def add_bot(table, level, by_user=None):
         return Seat.objects.create(table=table, position=position, user=free_bot(table, level))
 
 
-def remove_bot(table, position, by_user=None):
+def remove_bot(table: Table | int, position: int, by_user: User | None = None) -> None:
     """Free the seat of the bot at ``position``; not while it plays a running game.
     ``by_user``, when given, must be seated at the table."""
     with transaction.atomic():
@@ -127,7 +135,7 @@ def _require_seated(table, user):
         raise ServiceError(_("Take a seat at this table first."))
 
 
-def locked_table(table) -> Table:
+def locked_table(table: Table | int) -> Table:
     """The table row, locked until the end of the transaction (a write to the table follows,
     so its websockets hear of it once the transaction commits)."""
     table_id = table.pk if isinstance(table, Table) else table
@@ -153,7 +161,7 @@ def _free_position(table, position):
     return position
 
 
-def bot_account(level, n=1):
+def bot_account(level: str, n: int = 1) -> User | None:
     """The account ``<level>-bot-<n>``, created when first needed. ``n`` = 1 is the level's
     own account, under which it plays and is rated; a table seating two bots of one level
     (a user holds one seat per table) gives the second the next free ``n``. None when a
@@ -170,7 +178,7 @@ def bot_account(level, n=1):
     return bot if bot.bot_level == level else None
 
 
-def free_bot(table: Table, level: str):
+def free_bot(table: Table, level: str) -> User:
     """The bot account of ``level`` to seat at ``table``: the level's own, unless it sits
     there already."""
     seated = set(table.seats.values_list("user_id", flat=True))

@@ -1,7 +1,7 @@
 """What a move costs in queries is fixed: the same at the game's 5th move and its 500th,
 with no spectator and with ten. The move itself (``consumers._submit_move``, the socket's
 database call) is one short transaction here, inside the test's (outside any, on
-PostgreSQL, the move is two statements: tests/games/test_moves_written_alone.py); after
+PostgreSQL, the move is two statements: tests/play/test_moves_in_one_statement.py); after
 it no one reads the table again: the process that made the move advances its reading
 with what the move changed, another process with the change its group message carries
 (``games.live.readings``), so every socket's render of the news costs no query, nor does
