@@ -1,4 +1,4 @@
-"""What a block forbids at a table, asked by ``games.services`` before a seat is taken or a
+"""What a block forbids at a table, asked by ``games.play`` before a seat is taken or a
 chat line written: a blocked player takes no seat at a table where their blocker sits or
 which the blocker made (nor the blocker one beside them), and writes nothing in the chat of
 a table where their blocker sits.

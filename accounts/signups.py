@@ -16,12 +16,11 @@ from django.utils import timezone
 from accounts.models import SignUp
 from accounts.throttle import client_address
 
-DEFAULT_LIMIT = 10
 WINDOW = timedelta(hours=1)
 
 
 def limit():
-    return getattr(settings, "SIGNUPS_PER_ADDRESS", DEFAULT_LIMIT)
+    return settings.SIGNUPS_PER_ADDRESS
 
 
 def allowed(request):

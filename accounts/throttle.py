@@ -43,7 +43,7 @@ def client_address(request: HttpRequest | None) -> str | None:
     """The client's IP address as the outermost trusted proxy (or daphne) saw it, or None."""
     if request is None:
         return None
-    proxies = getattr(settings, "TRUSTED_PROXY_COUNT", 0)
+    proxies = settings.TRUSTED_PROXY_COUNT
     address = request.META.get("REMOTE_ADDR", "")
     if proxies:
         forwarded = [hop.strip() for hop in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")]

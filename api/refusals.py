@@ -2,7 +2,7 @@
 words for the programmer. The views answer with ``refuse`` (or ``refused`` for a service's
 refusal), the OpenAPI document lists the codes from here, and docs/api.md says the same.
 
-A service's refusal (``games.services.ServiceError``) is worded for the site's pages; the
+A service's refusal (``games.play.errors.ServiceError``) is worded for the site's pages; the
 API answers with its own words for its code, said to a program. A move the rules refuse
 keeps the engine's reason, which names the rule, and adds its stable name as ``rule``.
 """

@@ -1,4 +1,4 @@
-"""The bot API's views: thin, over ``games.services`` (every write) and ``api.feed`` (reads).
+"""The bot API's views: thin, over ``games.play`` (every write) and ``api.feed`` (reads).
 
 Errors are JSON ``{"error": "...", "code": "..."}`` (``api.refusals``): 400 a move the rules
 refuse or unreadable input, 401 a bad token, 404 a game or table one may not see (the same
@@ -13,9 +13,9 @@ from django.views.decorators.csrf import csrf_exempt
 from api import feed, openapi, streams
 from api.auth import endpoint, wrong_method
 from api.refusals import TOO_LONG, refuse, refused
-from games import services
 from games.live.db_calls import db_call
 from games.models import Table
+from games.play import errors, moves, tables
 from games.refusals import explain, reason_code
 
 MAX_MOVE_LENGTH = 200
@@ -52,19 +52,20 @@ def move(request, game_id, move):
     except ValueError:
         return refuse("bad_seq")
     try:
-        row = services.submit_move(game_id, request.user, move_text(move), expected_seq=expected_seq)
-    except services.ServiceError as refusal:  # illegal, out of turn, stale, over, or left
+        written = moves.submit_move(game_id, request.user, move_text(move), expected_seq=expected_seq)
+    except errors.ServiceError as refusal:  # illegal, out of turn, stale, over, or left
         return refused(refusal)
+    row = written.row
     answer = {"ok": True, "index": row.index, "move": row.text}
     if row.penalty is not None:  # misplay: penalty: the play broke a rule and was made, as a misplay
-        rule = row.broken_rule
+        rule = written.broken_rule
         answer["misplay"] = {"penalty": row.penalty, "rule": reason_code(rule), "reason": explain(rule)}
     return JsonResponse(answer)
 
 
 def _too_long():
     words = _("That is not a move: it is longer than %(length)s characters.") % {"length": MAX_MOVE_LENGTH}
-    return refused(services.MoveRefused(words, "not_a_move", TOO_LONG))
+    return refused(errors.MoveRefused(words, "not_a_move", TOO_LONG))
 
 
 @endpoint("POST")
@@ -72,8 +73,8 @@ def resign(request, game_id):
     if feed.player_of(game_id, request.user) is None:
         return no_game()
     try:
-        services.resign(game_id, request.user)
-    except services.ServiceError as refusal:
+        moves.resign(game_id, request.user)
+    except errors.ServiceError as refusal:
         return refused(refusal)
     return JsonResponse({"ok": True})
 
@@ -87,8 +88,8 @@ def join(request, table_id):
     if seat is not None and not (seat.isascii() and seat.isdigit() and len(seat) < 3):
         return refuse("no_such_seat")
     try:
-        row = services.take_seat(table_id, request.user, None if seat is None else int(seat))
-    except services.ServiceError as refusal:
+        row = tables.take_seat(table_id, request.user, None if seat is None else int(seat))
+    except errors.ServiceError as refusal:
         return refused(refusal)
     return JsonResponse({"ok": True, "table": table_id, "seat": row.position})
 

@@ -24,7 +24,11 @@ from django_support import bench_database, client, describe_database
 
 from api import feed
 from api.tokens import create_token
-from games import bots, services
+from games import bots
+from games.play.moves import submit_move
+from games.play.server_turns import play_bot_move
+from games.play.starts import rematch, start_game
+from games.play.tables import add_bot, create_table, take_seat
 from history.hints import hint
 from tests.games.helpers import put_position
 
@@ -53,11 +57,11 @@ def main():
         print(f"Database: {describe_database()}; Python {platform.python_version()}")
         users = get_user_model().objects
         amani, baraka = users.create_user("amani"), users.create_user("baraka")
-        table = services.create_table(amani, "Bench", 4, "classic")
-        services.take_seat(table, baraka)
-        services.add_bot(table, "greedy")
-        services.add_bot(table, "random")
-        game = services.start_game(table, amani)
+        table = create_table(amani, "Bench", 4, "classic")
+        take_seat(table, baraka)
+        add_bot(table, "greedy")
+        add_bot(table, "random")
+        game = start_game(table, amani)
         token = create_token(amani, "bench")[1]
         print(f"{'':<44}{'queries':>8}{'CPU p50 ms':>12}{'max ms':>10}")
         _, cursor = feed.game_frame(game.pk, 0)
@@ -65,9 +69,9 @@ def main():
         report("stream wake-up, nothing new (game_frame)", partial(frame, cursor), args.rounds)
         report("stream wake-up, a change (game_frame)", partial(frame, (-1, 0)), args.rounds)
         report("first frame (gameFull)", frame, args.rounds)
-        countless = services.create_table(amani, "Countless", 2, "friendly")
-        services.take_seat(countless, baraka)
-        countless = services.start_game(countless, amani)
+        countless = create_table(amani, "Countless", 2, "friendly")
+        take_seat(countless, baraka)
+        countless = start_game(countless, amani)
         put_position(countless, hands=(COUNTLESS, "7C 9C"), discard=("6H",), turn=0)
         report("first frame, 1.7 million legal moves", partial(feed.game_frame, countless.pk, 0), args.rounds)
 
@@ -78,7 +82,7 @@ def main():
             steps = list(game.moves.filter(seat=0).values_list("index", flat=True))
             hints_uncached += [cpu_ms(partial(hint, game, 0, step)) for step in steps]
             hints_cached += [cpu_ms(partial(hint, game, 0, step)) for step in steps]
-            game = services.rematch(table, amani)
+            game = rematch(table, amani)
         line("a move through the API", api_moves)
         line(f"replay hint ({bots.LEVELS[-1]}), uncached", hints_uncached)
         line(f"replay hint ({bots.LEVELS[-1]}), cached", hints_cached)
@@ -90,16 +94,16 @@ def line(label, times):
 
 def play_out(game, browser, token, rng):
     """Play ``game`` to its end: amani (seat 0) through the API with greedy's choices, the
-    others through the services. Returns the CPU ms of each API move."""
+    others through games.play. Returns the CPU ms of each API move."""
     times = []
     game.refresh_from_db()
     while game.is_running:
         player = game.players.select_related("user").get(seat=game.turn)
         move = bots.choose_move(game.engine_state(), "greedy", rng)
         if player.user.is_bot:
-            services.play_bot_move(game.pk)
+            play_bot_move(game.pk)
         elif player.seat != 0:
-            services.submit_move(game.pk, player.user, str(move))
+            submit_move(game.pk, player.user, str(move))
         else:
             path = f"/api/bot/game/{game.pk}/move/{'-'.join(str(move).split())}"
             start = time.process_time()

@@ -25,7 +25,8 @@ from django_support import bench_database, describe_database
 from seeded_games import PLAYERS, arguments, make_users
 
 from bench.realtime import choose
-from games import services
+from games.play.starts import start_game
+from games.play.tables import create_table, take_seat
 
 SEQ = re.compile(r'id="table-sync"[^>]*data-seq="(\d*)"')
 ACTION = re.compile(r'data-move-action="(\w+)"')
@@ -55,12 +56,12 @@ class QueryCount:
 def make_table(spectators):
     users = make_users(spectators)
     people = users[:PLAYERS]
-    table = services.create_table(people[0], "Bench", PLAYERS, "friendly")
+    table = create_table(people[0], "Bench", PLAYERS, "friendly")
     table.rule_overrides = {"max_turns": 5000}
     table.save()
     for person in people[1:]:
-        services.take_seat(table, person)
-    services.start_game(table, people[0])
+        take_seat(table, person)
+    start_game(table, people[0])
     cookies = []
     for person in users:
         client = Client()

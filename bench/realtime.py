@@ -75,17 +75,18 @@ def make_tables(count, run, spectators=0):
     """``count`` tables of four people each, games started, and ``spectators`` logged-in
     watchers each; returns [(table id, [players' cookies], [watchers' cookies])]."""
     from accounts.models import User
-    from games import services
+    from games.play.starts import start_game
+    from games.play.tables import create_table, take_seat
 
     tables = []
     for t in range(count):
         people = [User.objects.create_user(f"b{run}-{t}-{n}", password=None) for n in range(PLAYERS)]
-        table = services.create_table(people[0], f"Bench {run} {t}", PLAYERS, "friendly")
+        table = create_table(people[0], f"Bench {run} {t}", PLAYERS, "friendly")
         table.rule_overrides = {"max_turns": TURN_LIMIT}
         table.save()
         for person in people[1:]:
-            services.take_seat(table, person)
-        services.start_game(table, people[0])
+            take_seat(table, person)
+        start_game(table, people[0])
         watchers = [User.objects.create_user(f"w{run}-{t}-{n}", password=None) for n in range(spectators)]
         tables.append((table.pk, session_cookies(people), session_cookies(watchers)))
     return tables

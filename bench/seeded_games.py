@@ -11,10 +11,13 @@ from django.conf import settings
 from django.utils import translation
 
 from accounts.models import User
-from games import bots, services
+from games import bots
 from games.engine import Rules, new_game
 from games.live import frames, readings
 from games.models import Game
+from games.play.moves import submit_table_move
+from games.play.starts import start_game
+from games.play.tables import create_table, take_seat
 
 PLAYERS = 4
 
@@ -49,10 +52,10 @@ def make_people(spectators):
 
 def dealt(people, seed):
     """A new table's game, dealt from ``seed`` (``start_game`` draws a secret one)."""
-    table = services.create_table(people[0], f"Bench {seed}", PLAYERS, "classic")
+    table = create_table(people[0], f"Bench {seed}", PLAYERS, "classic")
     for person in people[1:]:
-        services.take_seat(table, person)
-    game = services.start_game(table, people[0])
+        take_seat(table, person)
+    game = start_game(table, people[0])
     state = new_game(Rules.from_dict(game.rules), players=game.player_count, seed=seed, first=game.first_seat)
     Game.objects.filter(pk=game.pk).update(seed=seed, state=state.to_dict(), turn=state.turn)
     return Game.objects.get(pk=game.pk)
@@ -73,7 +76,7 @@ def played(people, moves, seed, started=None):
             state = game.engine_state()
             mover = game.players.get(seat=state.turn).user
             move = bots.choose_move(state, "greedy", rng)
-            services.submit_table_move(game.table_id, mover, str(move), f"{made}", game.seq)
+            submit_table_move(game.table_id, mover, str(move), f"{made}", game.seq)
             game.refresh_from_db()
             made += 1
             yield game

@@ -1,6 +1,6 @@
 """Tables, their seats, and the games played at them, stored move by move.
 
-Writes go through ``games.services``; these models only describe the data. A game keeps
+Writes go through ``games.play``; these models only describe the data. A game keeps
 everything needed to replay it (frozen rules, player count, seed, first seat, moves) plus
 the current engine position, so a move never needs a replay from the start.
 """
@@ -48,7 +48,7 @@ class Table(models.Model):
     )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     # Moved on by every save (a bare queryset update must set it too): a move made on a game
-    # this process keeps checks that its table is still as kept (games.services._submit).
+    # this process keeps checks that its table is still as kept (games.play.moves._submit).
     updated_at = models.DateTimeField(_("changed"), auto_now=True)
     in_lobby = models.BooleanField(
         _("in the lobby"),

@@ -1,6 +1,6 @@
 """The forms players fill in on the site: a new table, a seat, a bot, a move.
 
-They only check the shape of what was posted; ``games.services`` decides what is allowed.
+They only check the shape of what was posted; ``games.play`` decides what is allowed.
 (The admin's house-rules form lives in ``games.forms``.)
 """
 

@@ -30,8 +30,6 @@ from django.db.models import Q
 
 from games.models import Presence
 
-DEFAULT_HEARTBEAT = 5
-DEFAULT_TIMEOUT = 12  # two heartbeats and a margin: a dead server's sockets are gone by then
 MEMO_SECONDS = 10  # at most: below the timeout less the heartbeat (see above)
 HEARTBEAT_LAG = 0.1  # of the heartbeat: how late after it is due a row may be refreshed
 SEEN_AT_ONCE = 500  # sockets whose rows one heartbeat statement refreshes; tables one read reads
@@ -40,11 +38,11 @@ NEVER = datetime.min.replace(tzinfo=UTC)  # "last seen" of someone who never ope
 
 
 def heartbeat_seconds():
-    return getattr(settings, "PRESENCE_HEARTBEAT_SECONDS", DEFAULT_HEARTBEAT)
+    return settings.PRESENCE_HEARTBEAT_SECONDS
 
 
 def _timeout():
-    return timedelta(seconds=getattr(settings, "PRESENCE_TIMEOUT_SECONDS", DEFAULT_TIMEOUT))
+    return timedelta(seconds=settings.PRESENCE_TIMEOUT_SECONDS)
 
 
 def _memo_seconds():

@@ -1,6 +1,6 @@
-"""What the games app announces to the layers built on it (games.services never imports them).
+"""What the games app announces to the layers built on it (games.play never imports them).
 
-``game_finished`` is sent by ``games.services`` inside the transaction that ends a game,
+``game_finished`` is sent by ``games.play`` inside the transaction that ends a game,
 with its places stored, so that a receiver's writes (history's rating) commit or roll back
 with the game's end. Receivers take ``game``.
 

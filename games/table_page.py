@@ -1,6 +1,6 @@
 """What the lobby and a table page show, read from the database for one viewer.
 
-Reads only; writes go through ``games.services``. A running game is shown through
+Reads only; writes go through ``games.play``. A running game is shown through
 ``State.view`` of the viewer's own seat (a spectator's view otherwise), never the full
 position.
 """
@@ -17,10 +17,11 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from games import bots, seat_return, services
+from games import bots
 from games.engine import State
 from games.engine.cards import SUITS
 from games.models import Game, Table
+from games.play import seat_return, server_turns
 from games.presentation import (
     describe_game,
     describe_public,
@@ -99,6 +100,7 @@ def read_table(table):
 
 TABLE_ACTIONS = (
     "table_area",
+    "poll",
     "take_seat",
     "leave_seat",
     "take_back_seat",
@@ -180,7 +182,7 @@ def _seat_entry(position, seat, user, playing):
         "name": seat.user.name,
         "bot": seat.user.is_bot,
         "you": seat.user_id == user.pk,
-        # A bot stays until the end of the game it plays (services.remove_bot).
+        # A bot stays until the end of the game it plays (games.play.tables.remove_bot).
         "removable": seat.user.is_bot and seat.user_id not in playing,
     }
 
@@ -214,9 +216,9 @@ def game_context(reading, user, common):
 
 def stand_in_warning(player):
     """The turns ``player`` (to move) missed in a row when one more hands their seat to a bot
-    (``services.missed_turns_before_bot``), else 0: the page warns them before it happens."""
+    (``server_turns.missed_turns_before_bot``), else 0: the page warns them before it happens."""
     missed = player.missed_turns
-    return missed if missed and missed + 1 >= services.missed_turns_before_bot() else 0
+    return missed if missed and missed + 1 >= server_turns.missed_turns_before_bot() else 0
 
 
 def public_game(reading, common):
@@ -291,7 +293,7 @@ def rematch_offer(game, seats, user):
 def turn_clock(reading, now):
     """The turn clock of the seat to play: ``{"seat", "ms", "text"}`` (time left), or None
     without a clock, on a bot's turn, or once the game is over. Its time runs from the
-    game's last change, as ``services.next_server_turn`` counts it."""
+    game's last change, as ``server_turns.next_server_turn`` counts it."""
     table, game = reading.table, reading.game
     if not table.turn_timer_seconds or not game.is_running or game.turn is None:
         return None

@@ -11,6 +11,7 @@ urlpatterns = [
     path("tables/new/", views.create_table, name="create_table"),
     path("t/<int:table_id>/", views.table, name="table"),
     path("t/<int:table_id>/area/", views.table_area, name="table_area"),
+    path("t/<int:table_id>/poll/", views.poll, name="poll"),
     path("t/<int:table_id>/seat/take/", views.take_seat, name="take_seat"),
     path("t/<int:table_id>/seat/leave/", views.leave_seat, name="leave_seat"),
     path("t/<int:table_id>/seat/back/", views.take_back_seat, name="take_back_seat"),

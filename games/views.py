@@ -1,6 +1,6 @@
 """The lobby, the table page and its actions, and the rules page.
 
-Views stay thin: forms check the shape of a request, ``games.services`` makes every
+Views stay thin: forms check the shape of a request, ``games.play`` makes every
 change (and refuses with a ``ServiceError`` message), ``games.table_page`` reads what a
 page shows. Each table action answers an HTMX request with the re-rendered table area and
 any other request with a redirect back to the table.
@@ -15,9 +15,10 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
-from games import seat_return, selection, services
+from games import selection
 from games.documents import rules_document_html
 from games.models import Table
+from games.play import errors, moves, seat_return, server_turns, starts, tables
 from games.play_forms import BotForm, MoveForm, NewTableForm, SeatForm
 from games.presentation import card_roles, options_catalogue, presets_catalogue
 from games.table_page import lobby_tables, misplay_text, read_table, table_context
@@ -27,7 +28,6 @@ TABLE_AREA = "games/partials/table_update.html"  # the table area and the move l
 
 @require_safe
 def lobby(request):
-    services.abandon_stale_games()  # no server process may be watching those tables
     return render(request, "games/lobby.html", {"tables": lobby_tables(), "form": NewTableForm()})
 
 
@@ -38,10 +38,10 @@ def create_table(request):
     status = 400
     if form.is_valid():
         try:
-            table = services.create_table(request.user, **form.cleaned_data)
-        except services.ServiceError as error:
+            table = tables.create_table(request.user, **form.cleaned_data)
+        except errors.ServiceError as error:
             form.add_error(None, str(error))
-            status = 429 if isinstance(error, services.TooFast) else status
+            status = 429 if isinstance(error, errors.TooFast) else status
         else:
             return redirect("games:table", table_id=table.pk)
     return render(request, "games/lobby.html", {"tables": lobby_tables(), "form": form}, status=status)
@@ -55,11 +55,20 @@ def table(request, table_id):
 
 @require_safe
 def table_area(request, table_id):
-    """The part of the table page that changes; polled, and each poll plays a due bot move."""
+    """The part of the table page that changes, as it is now (reads only)."""
+    table = get_object_or_404(Table, pk=table_id)
+    return render(request, TABLE_AREA, table_context(table, request.user))
+
+
+@require_POST
+def poll(request, table_id):
+    """The table area, polled while the page's websocket is down: a POST, because each poll
+    also plays the bot moves that are due (with no websocket open at the table, no turn
+    clock plays them)."""
     table = get_object_or_404(Table, pk=table_id)
     game = table.current_game()
     if game is not None and game.is_running:
-        services.advance_bots(game)
+        server_turns.advance_bots(game)
     return render(request, TABLE_AREA, table_context(table, request.user))
 
 
@@ -78,13 +87,13 @@ def _act(request, table, action):
     """Run ``action`` (a service call) and answer, with its refusal if it was refused."""
     try:
         action()
-    except services.ServiceError as refusal:
+    except errors.ServiceError as refusal:
         return _answer(request, table, str(refusal))
     return _answer(request, table)
 
 
 def _refuse(message):
-    raise services.ServiceError(message)
+    raise errors.ServiceError(message)
 
 
 def table_action(view):
@@ -103,17 +112,17 @@ def table_action(view):
 def take_seat(request, table):
     form = SeatForm(request.POST)
     position = form.cleaned_data["position"] if form.is_valid() else -1
-    return _act(request, table, partial(services.take_seat, table, request.user, position))
+    return _act(request, table, partial(tables.take_seat, table, request.user, position))
 
 
 @table_action
 def leave_seat(request, table):
-    return _act(request, table, partial(services.leave_seat, table, request.user))
+    return _act(request, table, partial(tables.leave_seat, table, request.user))
 
 
 @table_action
 def take_back_seat(request, table):
-    """The seat a stand-in bot holds for the player, taken back (``games.seat_return``)."""
+    """The seat a stand-in bot holds for the player, taken back (``games.play.seat_return``)."""
     return _act(request, table, partial(seat_return.take_back, table, request.user))
 
 
@@ -121,30 +130,30 @@ def take_back_seat(request, table):
 def add_bot(request, table):
     form = BotForm(request.POST)
     level = form.cleaned_data["level"] if form.is_valid() else ""
-    return _act(request, table, partial(services.add_bot, table, level, request.user))
+    return _act(request, table, partial(tables.add_bot, table, level, request.user))
 
 
 @table_action
 def remove_bot(request, table):
     form = SeatForm(request.POST)
     position = form.cleaned_data["position"] if form.is_valid() else None
-    return _act(request, table, partial(services.remove_bot, table, position, request.user))
+    return _act(request, table, partial(tables.remove_bot, table, position, request.user))
 
 
 @table_action
 def start_game(request, table):
-    return _act(request, table, partial(services.start_game, table, request.user))
+    return _act(request, table, partial(starts.start_game, table, request.user))
 
 
 @table_action
 def rematch(request, table):
     """Offer to play again, or accept the offer."""
-    return _act(request, table, partial(services.rematch, table, request.user))
+    return _act(request, table, partial(starts.rematch, table, request.user))
 
 
 @table_action
 def decline_rematch(request, table):
-    return _act(request, table, partial(services.decline_rematch, table, request.user))
+    return _act(request, table, partial(starts.decline_rematch, table, request.user))
 
 
 @table_action
@@ -153,7 +162,7 @@ def resign(request, table):
         game = table.current_game()
         if game is None:
             _refuse(_("There is no game to resign."))
-        services.resign(game, request.user)
+        moves.resign(game, request.user)
 
     return _act(request, table, resign_current)
 
@@ -164,20 +173,20 @@ def move(request, table):
     punishes misplays, the rule a play broke) shows by the hand."""
     try:
         message = _submit_move(request, table, MoveForm(request.POST))
-    except services.ServiceError as refusal:
+    except errors.ServiceError as refusal:
         message = str(refusal)
     return _answer(request, table, message, message_key="move_error")
 
 
 def _submit_move(request, table, form):
     if not form.is_valid():
-        _refuse(" ".join(error for errors in form.errors.values() for error in errors))
+        _refuse(" ".join(error for field_errors in form.errors.values() for error in field_errors))
     game = table.current_game()
     if game is None:
         _refuse(_("No game is running at this table."))
     text = form.cleaned_data["move"]
-    row = services.submit_move(game.pk, request.user, text, form.cleaned_data["expected_move_count"])
-    return misplay_text(row.broken_rule) if row.broken_rule else None
+    written = moves.submit_move(game.pk, request.user, text, form.cleaned_data["expected_move_count"])
+    return misplay_text(written.broken_rule) if written.broken_rule else None
 
 
 @require_safe

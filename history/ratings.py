@@ -5,7 +5,7 @@ A rating is ``(mu, sigma)``; the conservative rating ranked by is the ordinal
 lichess and Board Game Arena: ``display(ordinal)``, 1500 for a newcomer, in whole points
 (stored values stay openskill's, so the scale can change without touching the database).
 Ranks are the final places of RULES.md section 6
-(1 = first; equal places are ties), as ``games.services`` stores them: a player who left
+(1 = first; equal places are ties), as ``games.play`` stores them: a player who left
 counts as last, and a game that hit ``max_turns`` is a draw among everyone still playing.
 """
 

@@ -149,7 +149,7 @@ def check_result(record, final_state, left, bots):
     moves leave unfinished or a result other than the record's.
 
     A game may stop before the engine's end only when resignations ended it: fewer than two
-    players remained, or only bots (``bots[seat]``), as ``games.services`` decides."""
+    players remained, or only bots (``bots[seat]``), as ``games.play`` decides."""
     remaining = [seat for seat in range(record.player_count) if seat not in left]
     if not final_state.finished and not (len(remaining) < 2 or all(bots[seat] for seat in remaining)):
         raise RecordError(_("The moves stop before the end of the game."))

@@ -2,7 +2,7 @@
 
 Site decisions:
 
-- Every game that ends through play is rated, bots included: ``games.services._finish``
+- Every game that ends through play is rated, bots included: ``games.play.recording`` (the game's end)
   sends ``games.signals.game_finished`` in the transaction that ends the game, and
   ``rate_finished_game`` (connected in ``HistoryConfig.ready``) calls ``record_result``.
   The places it stored are the ranks (leavers last). A game that hit ``max_turns`` is

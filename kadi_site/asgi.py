@@ -36,8 +36,8 @@ application = ProtocolTypeRouter(
 gc.freeze()
 # And collect young objects in batches: with Python's default (700) a live server ran about
 # 50 collections a second and a full pass every few seconds (30 to 38 ms, every table of the
-# process waiting). The live layer's renders and a move written alone leave no reference
-# cycles (games.live.rendering, services.AloneWrite), and a table's reading keeps no game as
+# process waiting). The live layer's renders and a move written in one statement leave no reference
+# cycles (games.live.rendering, moves.OneStatementMove), and a table's reading keeps no game as
 # written (games.live.readings), so a move's objects go with their last reference: at 10,000,
 # 3 to 4 young passes of 6 to 8 ms in a 60 s run, and no full pass (bench/realtime.py,
 # PostgreSQL + Redis, 50 tables, think 1 s; 16 to 17 passes before: docs/scaling.md,

@@ -30,11 +30,15 @@ def env_list(name: str, default: str) -> list[str]:
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
 
 
-def env_positive(name: str, default: str, kind=int):
-    """Read a positive number from the environment (``kind``: int or float)."""
-    value = kind(os.environ.get(name, default))
-    if value <= 0:
-        raise ValueError(f"{name} must be a positive number, not {value}")
+def env_positive(name: str, default: str, kind=int, zero: bool = False):
+    """Read a positive number from the environment (``kind``: int or float; ``zero``: 0 too)."""
+    text = os.environ.get(name, default)
+    try:
+        value = kind(text)
+    except ValueError:
+        raise ValueError(f"{name} must be {'a whole' if kind is int else 'a'} number, not {text!r}") from None
+    if value < 0 or (value == 0 and not zero):
+        raise ValueError(f"{name} must be a {'non-negative' if zero else 'positive'} number, not {value}")
     return value
 
 
@@ -115,7 +119,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {"min_size": 2, "max_size": 16, "timeout": 10}
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
     # Values travel apart from the SQL, and a statement run five times on a connection is
-    # prepared there: a move's statement (games.prepared) took PostgreSQL 0.45 ms to parse and
+    # prepared there: a move's statement (games.play.prepared) took PostgreSQL 0.45 ms to parse and
     # plan with its values written in, 0.14 ms prepared (docs/scaling.md, "Tenth round"). A
     # PgBouncer in front must be 1.21 or newer, with max_prepared_statements set.
     DATABASES["default"]["OPTIONS"].update(server_side_binding=True, prepare_threshold=5)
@@ -224,6 +228,28 @@ PROFILE_CONTEXT_PROVIDERS: list[str] = ["history.profile.profile_context"]
 API_RATE_LIMIT = env_positive("API_RATE_LIMIT", "300")
 API_RATE_WINDOW_SECONDS = env_positive("API_RATE_WINDOW_SECONDS", "60")
 API_KEEPALIVE_SECONDS = env_positive("API_KEEPALIVE_SECONDS", "5", float)
+
+# Play (games.play, games.live, games.presence): every figure declared here, read from the
+# environment (README, "Configuration"), refused when out of range.
+TABLES_PER_HOUR = env_positive("TABLES_PER_HOUR", "20")  # tables one player may make in an hour
+CHAT_BURST = env_positive("CHAT_BURST", "5")  # chat lines per user and table ...
+CHAT_WINDOW_SECONDS = env_positive("CHAT_WINDOW_SECONDS", "10", float)  # ... within this window
+BOT_DELAY = env_positive("BOT_DELAY", "0.8", float, zero=True)  # seconds before a bot answers a move
+BOT_THINK_SECONDS = env_positive("BOT_THINK_SECONDS", "5", float)  # wall time before greedy moves instead
+# The bots' processes: unset, one per CPU; 0 thinks in a thread of the server process.
+BOT_POOL_SIZE = env_positive("BOT_POOL_SIZE", "0", zero=True) if "BOT_POOL_SIZE" in os.environ else None
+AWAY_GRACE_SECONDS = env_positive("AWAY_GRACE_SECONDS", "60", float)  # no page open: the server plays
+MISSED_TURNS_BEFORE_BOT = env_positive("MISSED_TURNS_BEFORE_BOT", "3")  # then a greedy bot takes the seat
+ABANDON_AFTER_SECONDS = env_positive("ABANDON_AFTER_SECONDS", str(30 * 60), float)  # unchanged, nobody there
+ABANDON_SWEEP_SECONDS = env_positive("ABANDON_SWEEP_SECONDS", "60", float)  # how often a server looks
+PRESENCE_HEARTBEAT_SECONDS = env_positive("PRESENCE_HEARTBEAT_SECONDS", "5", float)
+# A presence row not refreshed for the timeout is gone: two heartbeats and a margin.
+PRESENCE_TIMEOUT_SECONDS = env_positive("PRESENCE_TIMEOUT_SECONDS", "12", float)
+# Comings and goings at a table within this time are told together.
+PRESENCE_BATCH_SECONDS = env_positive("PRESENCE_BATCH_SECONDS", "0.2", float, zero=True)
+LIVE_MESSAGE_BURST = env_positive("LIVE_MESSAGE_BURST", "30")  # websocket messages at once ...
+LIVE_MESSAGE_RATE = env_positive("LIVE_MESSAGE_RATE", "2", float)  # ... and per second after that
+SIGNUPS_PER_ADDRESS = env_positive("SIGNUPS_PER_ADDRESS", "10")  # sign-ups per address in an hour
 
 # E-mail (password resets): through DJANGO_EMAIL_HOST's SMTP server when it is set, else
 # printed on the console.

@@ -67,7 +67,7 @@ def user(make_user):
 @pytest.fixture
 def table(user):
     """A friendly table (misplays are refused) with ``user`` (amani) in seat 0."""
-    from games.services import create_table
+    from games.play.tables import create_table
 
     return create_table(user, "Kibanda", 4, "friendly")
 
@@ -75,7 +75,8 @@ def table(user):
 @pytest.fixture
 def game(table, user, baraka):
     """A game at ``table``: amani in seat 0 against baraka."""
-    from games.services import start_game, take_seat
+    from games.play.starts import start_game
+    from games.play.tables import take_seat
 
     take_seat(table, baraka)
     return start_game(table, user)

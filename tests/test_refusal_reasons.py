@@ -14,8 +14,9 @@ from hypothesis import strategies as st
 
 from games.engine import IllegalMove, Move, Rules, new_game, reasons
 from games.engine.cards import CARD_TEXT
+from games.play.errors import MoveRefused
+from games.play.moves import submit_move
 from games.refusals import explain, words
-from games.services import MoveRefused, submit_move
 from tests.engine.test_properties import SLOW, hand_of, rules_dicts, seeds
 from tests.engine.twin import random_rules
 from tests.games.helpers import put_position

@@ -15,6 +15,27 @@ from games.live import db_calls
 
 ROOT = Path(__file__).resolve().parent.parent
 SETTINGS_FILE = ROOT / "kadi_site" / "settings.py"
+PLAY_SETTINGS = {  # name: default (README, "Configuration")
+    "TABLES_PER_HOUR": 20,
+    "CHAT_BURST": 5,
+    "CHAT_WINDOW_SECONDS": 10,
+    "BOT_DELAY": 0.8,
+    "BOT_THINK_SECONDS": 5,
+    "BOT_POOL_SIZE": None,
+    "AWAY_GRACE_SECONDS": 60,
+    "MISSED_TURNS_BEFORE_BOT": 3,
+    "ABANDON_AFTER_SECONDS": 1800,
+    "ABANDON_SWEEP_SECONDS": 60,
+    "PRESENCE_HEARTBEAT_SECONDS": 5,
+    "PRESENCE_TIMEOUT_SECONDS": 12,
+    "PRESENCE_BATCH_SECONDS": 0.2,
+    "LIVE_MESSAGE_BURST": 30,
+    "LIVE_MESSAGE_RATE": 2,
+    "SIGNUPS_PER_ADDRESS": 10,
+    "API_RATE_LIMIT": 300,
+    "API_RATE_WINDOW_SECONDS": 60,
+    "API_KEEPALIVE_SECONDS": 5,
+}
 ENV_NAMES = (
     "DJANGO_DEBUG",
     "DJANGO_SECRET_KEY",
@@ -28,6 +49,7 @@ ENV_NAMES = (
     "DJANGO_EMAIL_USER",
     "DJANGO_EMAIL_PASSWORD",
     "DJANGO_EMAIL_USE_TLS",
+    *PLAY_SETTINGS,
 )
 PRODUCTION_KEY = "k" * 20 + "-production-secret-with-enough-variety-0123456789"
 
@@ -50,6 +72,32 @@ def test_defaults_are_for_local_development(monkeypatch):
     assert config["CHANNEL_LAYERS"]["default"]["BACKEND"] == "games.live.memory_layer.InMemoryChannelLayer"
     assert config["STORAGES"]["staticfiles"]["BACKEND"].endswith(".StaticFilesStorage")
     assert "SECURE_SSL_REDIRECT" not in config
+
+
+def test_the_play_settings_are_declared_with_their_defaults_and_read_from_the_environment(monkeypatch):
+    assert {name: read_settings(monkeypatch)[name] for name in PLAY_SETTINGS} == PLAY_SETTINGS
+    config = read_settings(monkeypatch, BOT_DELAY="0", BOT_POOL_SIZE="2", CHAT_WINDOW_SECONDS="2.5")
+    assert (config["BOT_DELAY"], config["BOT_POOL_SIZE"], config["CHAT_WINDOW_SECONDS"]) == (0, 2, 2.5)
+
+
+@pytest.mark.parametrize(
+    "name, value",
+    [
+        ("TABLES_PER_HOUR", "0"),
+        ("BOT_DELAY", "-1"),
+        ("LIVE_MESSAGE_RATE", "0"),
+        ("ABANDON_AFTER_SECONDS", "-5"),
+    ],
+)
+def test_a_play_setting_out_of_range_is_refused_by_name(monkeypatch, name, value):
+    with pytest.raises(ValueError, match=name):
+        read_settings(monkeypatch, **{name: value})
+
+
+@pytest.mark.parametrize("value", ["soon", "1.5"])
+def test_a_play_setting_that_is_no_number_of_its_kind_is_refused_by_name(monkeypatch, value):
+    with pytest.raises(ValueError, match="MISSED_TURNS_BEFORE_BOT must be a whole number"):
+        read_settings(monkeypatch, MISSED_TURNS_BEFORE_BOT=value)
 
 
 def test_postgres_from_database_url_uses_the_connection_pool(monkeypatch):

@@ -56,7 +56,7 @@ def _executor():
     """The process pool, started on first use; None (the loop's default thread pool)
     when ``BOT_POOL_SIZE`` is 0."""
     global _pool
-    size = getattr(settings, "BOT_POOL_SIZE", None)
+    size = settings.BOT_POOL_SIZE
     if size is None:
         size = default_size()
     if size == 0:

@@ -3,7 +3,7 @@
 It joins the table's group (``games.live.realtime``), sends its viewer a fresh render on
 connect, and again after every change at the table, rendered for that viewer only
 (``games.live.frames``). It takes moves, resignations, chat lines and resync requests
-(``games.live.protocol``), which ``games.services`` carries out; it keeps the viewer's
+(``games.live.protocol``), which ``games.play`` carries out; it keeps the viewer's
 presence and the table's turn clock running. A refused or malformed message gets an error
 reply and changes nothing; a connection that sends more than its budget is closed
 (``TOO_MANY_MESSAGES``: daphne sends only 1000 or 3000-4999 of its own, and turns any other
@@ -35,7 +35,7 @@ from django.db import DatabaseError
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
-from games import presence, services
+from games import presence
 from games.live import (
     at_once,
     catch_up,
@@ -52,6 +52,7 @@ from games.live.protocol import ProtocolError, parse
 from games.live.rate_limit import TokenBucket
 from games.live.refuse import refuse
 from games.models import Game, Table
+from games.play import chat, errors, moves
 from games.table_page import misplay_text
 
 log = logging.getLogger(__name__)
@@ -59,8 +60,6 @@ TOO_MANY_MESSAGES = 4008  # 4000 + 1008, the standard's "policy violation"
 TABLE_GONE = 4004  # 4000 + 404: the table was deleted (by the admin) while the socket was open
 VIEWER_ENDED = 4001  # 4000 + 401: the viewer logged out, or their account was closed (realtime.end_sockets)
 MAX_TABLE_ID = 2**63 - 1  # the largest id a database integer holds; a longer path is no table
-DEFAULT_MESSAGE_BURST = 30  # messages a connection may send at once ...
-DEFAULT_MESSAGE_RATE = 2.0  # ... and per second after that
 SHOWN = object()  # a change the viewer has seen already (``TableConsumer._change_frame``)
 
 
@@ -95,8 +94,8 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.channel_layer.group_add(group, self.channel_name)
         await self.accept()
         self.budget = TokenBucket(
-            getattr(settings, "LIVE_MESSAGE_BURST", DEFAULT_MESSAGE_BURST),
-            getattr(settings, "LIVE_MESSAGE_RATE", DEFAULT_MESSAGE_RATE),
+            settings.LIVE_MESSAGE_BURST,
+            settings.LIVE_MESSAGE_RATE,
         )
         await self.send_table(full=True)
         await self._tell_position()
@@ -197,24 +196,24 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.send_table(move_error=_("Log in to play."))
             return
         try:
-            row = await self._write_move(message)
-            misplay = misplay_text(row.broken_rule) if row.broken_rule else None
-        except services.StaleMove as refusal:
+            written = await self._write_move(message)
+            misplay = misplay_text(written.broken_rule) if written.broken_rule else None
+        except errors.StaleMove as refusal:
             await self.send_table(full=True, move_error=str(refusal))
-        except services.ServiceError as refusal:
+        except errors.ServiceError as refusal:
             await self.send_table(move_error=str(refusal))
         else:
             if misplay:
                 await self.send_table(move_error=misplay)
 
     async def _write_move(self, message):
-        """The move's row, written from the event loop or in a database thread. The socket
+        """The move's ``MoveWritten``, written from the event loop or in a database thread. The socket
         sends nothing until the write returns, so meanwhile it takes news at once
         (``games.live.at_once``): the move's own frame leaves with the other viewers'."""
         self.handling = False
         try:
-            row = await _submit_move_on_loop(self.table_id, self.user, message)
-            return row if row is not None else await db_call(_submit_move)(self.table_id, self.user, message)
+            written = await _submit_move_on_loop(self.table_id, self.user, message)
+            return written or await db_call(_submit_move)(self.table_id, self.user, message)
         finally:
             self.handling = True
 
@@ -224,13 +223,13 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         try:
             await db_call(_resign)(self.table_id, self.user)
-        except services.ServiceError as refusal:
+        except errors.ServiceError as refusal:
             await self.send(frames.notice(str(refusal)))
 
     async def on_chat(self, message):
         try:
-            line = await db_call(services.post_chat)(self.table_id, self.user, message.text)
-        except services.ServiceError as refusal:
+            line = await db_call(chat.post_chat)(self.table_id, self.user, message.text)
+        except errors.ServiceError as refusal:
             await self.send(frames.chat_error(str(refusal)))
             return
         await self.send(frames.chat_error(""))
@@ -383,12 +382,13 @@ def _current_game_id(table_id):
     games = Game.objects.filter(table_id=table_id).order_by("-number")
     game_id = games.values_list("pk", flat=True).first()
     if game_id is None:
-        raise services.ServiceError(_("No game is running at this table."))
+        raise errors.ServiceError(_("No game is running at this table."))
     return game_id
 
 
 async def _submit_move_on_loop(table_id, user, message):
-    """The move's row, if written from the event loop (``games.live.loop_statements``); else None."""
+    """The move's ``MoveWritten``, if written from the event loop (``games.live.loop_statements``);
+    else None."""
     game = readings.game_at(table_id, message.seq) if loop_statements.applies() else None
     if game is None:
         return None
@@ -396,10 +396,10 @@ async def _submit_move_on_loop(table_id, user, message):
 
 
 def _submit_move(table_id, user, message):
-    """Make the move in a database thread: its row."""
+    """Make the move in a database thread: its ``MoveWritten``."""
     known = partial(readings.game_at, table_id, message.seq)  # saves reading the game
     move_id = _move_id(user, message)
-    return services.submit_table_move(table_id, user, message.move, move_id, message.seq, known)
+    return moves.submit_table_move(table_id, user, message.move, move_id, message.seq, known)
 
 
 def _move_id(user, message):
@@ -408,4 +408,4 @@ def _move_id(user, message):
 
 
 def _resign(table_id, user):
-    services.resign(_current_game_id(table_id), user)
+    moves.resign(_current_game_id(table_id), user)

@@ -13,16 +13,22 @@ query, the rows of the tables with sockets here whose copies age or are not kept
 cost that move a thread's hop and a query. From those copies it sees who went without a
 goodbye (another server died: ``presence.expired``) and tells their tables, whose pages
 then show them gone. The task stops when the last one detaches.
+
+The same task ends the games left alone (``games.play.abandon``), once every
+``ABANDON_SWEEP_SECONDS``: a process with tables open is the one place that runs anyway (no
+page's GET writes; cron may also run ``manage.py abandon_games``).
 """
 
 import asyncio
 import logging
 
+from django.conf import settings
 from django.utils import timezone
 
 from games import presence
 from games.live import realtime
 from games.live.db_calls import db_call
+from games.play import abandon
 
 log = logging.getLogger(__name__)
 TICK_SECONDS = 1.0
@@ -58,9 +64,13 @@ def attached():
 
 async def _beat():
     loop = asyncio.get_running_loop()
+    next_sweep = loop.time()
     while True:
         await asyncio.sleep(min(TICK_SECONDS, presence.heartbeat_seconds() * presence.HEARTBEAT_LAG))
         now, wall = loop.time(), timezone.now()
+        if now >= next_sweep:
+            next_sweep = now + settings.ABANDON_SWEEP_SECONDS
+            await _sweep_abandoned()
         tables = {table_id for table_id, _ in _due.values()}
         await _tell_expired(tables, wall)
         due = [socket for socket, (_, when) in _due.items() if when <= now]
@@ -73,6 +83,13 @@ async def _beat():
             await db_call(_write_and_read)(due, aging, wall)
         except Exception:  # a database hiccup: the next heartbeat, in time, tries again
             log.exception("presence heartbeats")
+
+
+async def _sweep_abandoned():
+    try:
+        await db_call(abandon.abandon_stale_games)()
+    except Exception:  # a database hiccup: the next sweep tries again
+        log.exception("abandoned games sweep")
 
 
 async def _tell_expired(tables, now):

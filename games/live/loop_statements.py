@@ -1,6 +1,6 @@
 """A socket's move written from the event loop, on an async connection of the loop's own.
 
-A move that is the whole change is one statement (``services.AloneWrite``), made from the
+A move that is the whole change is one statement (``moves.OneStatementMove``), made from the
 game as this process knows it. Run in a database thread (``games.live.db_calls``), the
 thread and the event loop took turns at the interpreter lock at each of its steps: the
 hand-over to the thread, the statement's round trip, the news handed back to the loop, the
@@ -11,7 +11,7 @@ and goes on with other work while PostgreSQL runs it; the news is announced from
 Anything else (SQLite, a game this process does not hold at the socket's event number, a
 move refused, a move that is not the whole change, a statement that wrote nothing or
 failed, the connection unavailable) returns None, and the move is made in a database
-thread as before (``services.submit_table_move``), which words every refusal.
+thread as before (``moves.submit_table_move``), which words every refusal.
 
 Each event loop has a few connections of its own (psycopg's ``AsyncConnection`` in
 autocommit, made as Django makes the site's: values bound on the server, the statement
@@ -31,7 +31,7 @@ import logging
 import psycopg
 from django.db import connections
 
-from games import services
+from games.play import moves
 
 logger = logging.getLogger(__name__)
 
@@ -47,10 +47,10 @@ def applies():
 
 
 async def submit_move(game, user, text, client_move_id, expected_seq):
-    """The move's row if written from the loop (see above), else None. Once sent, the
+    """The move's ``MoveWritten`` if written from the loop (see above), else None. Once sent, the
     statement runs to its end and its news goes out even if the socket closes meanwhile
     (a cancelled wait in the middle of a round trip would leave the connection unusable)."""
-    write = services.move_alone(game, user, text, client_move_id, expected_seq)
+    write = moves.one_statement_move(game, user, text, client_move_id, expected_seq)
     if write is None:
         return None
     return await asyncio.shield(asyncio.ensure_future(_written(write)))

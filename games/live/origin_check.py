@@ -58,7 +58,7 @@ def _origin(text):
 def _page_scheme(scope, headers):
     """The scheme of the page that opened the socket: https over TLS, also where a trusted
     proxy says so (``SECURE_PROXY_SSL_HEADER``, as for ``request.is_secure()``)."""
-    proxy = getattr(settings, "SECURE_PROXY_SSL_HEADER", None)
+    proxy = settings.SECURE_PROXY_SSL_HEADER
     if proxy:
         header, secure_value = proxy
         name = header.removeprefix("HTTP_").replace("_", "-").lower().encode("latin1")

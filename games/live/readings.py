@@ -4,7 +4,7 @@ shared by everything that serves the table here after a change: its sockets' ren
 
 A game's move does not make anyone read the table again. The process that made the move
 advances its reading with what the move changed (``advance``: the game row and its table
-row, its players, the new moves and position, as ``games.services`` saved and read them),
+row, its players, the new moves and position, as ``games.play`` saved and read them),
 and the table's group message carries the same change, packed (``pack``), to the other
 processes, which advance theirs (``latest`` with ``change``). Only a process that keeps no
 reading of the table one step before reads it from the database, as does any other change
@@ -20,8 +20,8 @@ import zlib
 from collections import OrderedDict
 from dataclasses import dataclass, field
 
-from games import kept_players, rows
 from games.models import Game, GamePlayer, Move, Table
+from games.play import kept_players, row_values
 from games.table_page import MOVE_LOG_LENGTH, TableReading, read_table
 
 READINGS_KEPT = 500  # tables whose latest reading this process keeps
@@ -99,16 +99,16 @@ def advance(table_id, change):
 
 def game_at(table_id, seq):
     """Copies of the table's game kept here and of its table, if the game is running at
-    event number ``seq`` (else None): for a move made on it (``services.submit_table_move``,
+    event number ``seq`` (else None): for a move made on it (``moves.submit_table_move``,
     whose statement checks that both are still as kept)."""
     with _kept_lock:
         kept = _kept.get(table_id)
     game = kept.reading.game if kept is not None else None
     if game is None or seq is None or game.seq != seq or not game.is_running:
         return None
-    copy = rows.from_values(Game, rows.values(game))
+    copy = row_values.from_values(Game, row_values.values(game))
     copy.know_engine_state(kept.reading.state)
-    copy.table = rows.from_values(Table, rows.values(kept.reading.table))
+    copy.table = row_values.from_values(Table, row_values.values(kept.reading.table))
     return copy
 
 
@@ -118,10 +118,10 @@ def pack(change):
 
 
 def _values(change):
-    players = [rows.values(player) for player in change.players]
-    moves = [rows.values(move) for move in change.moves]
+    players = [row_values.values(player) for player in change.players]
+    moves = [row_values.values(move) for move in change.moves]
     game = change.game
-    return FIELDS, change.base_seq, rows.values(game.table), rows.values(game), players, moves
+    return FIELDS, change.base_seq, row_values.values(game.table), row_values.values(game), players, moves
 
 
 def _advanced_by(reading, packed):
@@ -142,12 +142,12 @@ def _rows(values, state=None):
     fields, base_seq, table, game, players, moves = values
     if fields != FIELDS:
         return None
-    game = rows.from_values(Game, game)
-    game.table = rows.from_values(Table, table)
+    game = row_values.from_values(Game, game)
+    game.table = row_values.from_values(Table, table)
     if state is not None:
         game.know_engine_state(state)
-    players = [rows.from_values(GamePlayer, values) for values in players]
-    moves = [rows.from_values(Move, values) for values in moves]
+    players = [row_values.from_values(GamePlayer, values) for values in players]
+    moves = [row_values.from_values(Move, values) for values in moves]
     return base_seq, game, players, moves, state
 
 
@@ -168,7 +168,7 @@ def _advanced(reading, base_seq, game, players, moves, state):
 
 
 def _with_players_kept(reading):
-    """``reading``, its game's players kept for the game's next move here (``games.kept_players``),
+    """``reading``, its game's players kept for the game's next move here (``games.play.kept_players``),
     as a move made here keeps them: else a game's first move in this process, and each move
     after one made through another process, read them under the game's lock in a database
     thread, where the event loop would have written the move alone (``games.live.loop_statements``).

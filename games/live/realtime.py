@@ -35,7 +35,6 @@ from games.signals import table_changed
 
 logger = logging.getLogger(__name__)
 
-PRESENCE_BATCH_SECONDS = 0.2  # unless settings.PRESENCE_BATCH_SECONDS: see announce_presence
 PRESENCE_TABLES_KEPT = 10_000  # tables whose last announcement is remembered, before quiet ones are let go
 _presence_told = {}  # table id -> (loop time it was last told who is there, the batch due or None)
 _publishers = {}  # channel layer -> its GroupPublisher, or None
@@ -180,7 +179,7 @@ def _forget_quiet_tables(now):
 
 
 def _batch_seconds():
-    return getattr(settings, "PRESENCE_BATCH_SECONDS", PRESENCE_BATCH_SECONDS)
+    return settings.PRESENCE_BATCH_SECONDS
 
 
 async def announce_chat(table_id, html):

@@ -1,11 +1,11 @@
 """The turns the server plays, on time: a bot's after ``BOT_DELAY``, a player's whose turn
-timer ran out or who is away (``games.services.next_server_turn`` says which and when).
+timer ran out or who is away (``games.play.server_turns.next_server_turn`` says which and when).
 
 Each server process keeps one clock per table that has a websocket open in it. A clock
 sleeps until the next server turn is due, plays it, and looks again; any news at the table
 wakes it to look again at once (news of a game's event it has looked at since is no news:
 every socket of the table passes the same news on). Clocks in several processes may try the same turn:
-``services.play_server_turn`` lets only one play it. A table nobody has open waits, and
+``server_turns.play_server_turn`` lets only one play it. A table nobody has open waits, and
 resumes when someone opens it (after a restart too: the clock reads everything it needs
 from the database). A look costs no query of its own but whether the player to move is
 away: the clock reads the position from the reading the table's sockets rendered from
@@ -21,15 +21,15 @@ import logging
 from django.conf import settings
 from django.utils import timezone
 
-from games import bots, presence, services
+from games import bots, presence
 from games.bots import pool as bot_pool
 from games.live import readings
 from games.live.db_calls import db_call
+from games.play import server_turns
 
 log = logging.getLogger(__name__)
 FOUND_PLAYED = object()  # the clock's turn was played (or changed) by someone else first
 NOT_HERE = object()  # a look that would take the database
-DEFAULT_THINK_SECONDS = 5.0  # wall time a bot may think (the search itself stops within 1.5 s of CPU)
 
 
 class TableClock:
@@ -65,7 +65,7 @@ class TableClock:
                 thinking = await _thinking(turn) if turn is not None and turn.think else None
                 if turn is not None and await self._sleep_until(turn.due):
                     move = await _thought(thinking, turn)
-                    row = await db_call(services.play_server_turn)(turn, move=move)
+                    row = await db_call(server_turns.play_server_turn)(turn, move=move)
                     played = (row.game_id, row.game.seq) if row is not None else FOUND_PLAYED
                     continue
                 if thinking is not None:
@@ -94,11 +94,13 @@ def _next_turn_here(table_id, news, change):
     if latest is None or rows is None:
         return NOT_HERE
     game = latest.reading.game
-    return None if game is None else services.server_turn(game, latest.reading.players, presence_rows=rows)
+    return (
+        None if game is None else server_turns.server_turn(game, latest.reading.players, presence_rows=rows)
+    )
 
 
 def _next_turn(table_id, news, change=None, fresh=False):
-    """The next server turn at the table (``services.server_turn``), from the reading this
+    """The next server turn at the table (``server_turns.server_turn``), from the reading this
     process keeps of it (``games.live.readings``, shared with its sockets' renders): as new
     as ``news`` (advanced by its ``change``), any kept one for news of no game (whether the
     player to move is away comes from ``games.presence``), or ``fresh`` from the database
@@ -108,14 +110,14 @@ def _next_turn(table_id, news, change=None, fresh=False):
     else:
         latest = readings.latest(table_id, news, reuse=news is None, change=change)
     game = latest.reading.game
-    return None if game is None else services.server_turn(game, latest.reading.players)
+    return None if game is None else server_turns.server_turn(game, latest.reading.players)
 
 
 async def _thinking(turn):
     """The bot's move, being thought in the pool: a search bot's with the game's moves so
     far (one query), which it reads for what the others' moves tell of their hands."""
     position, level, seed = turn.think
-    moves = await db_call(services.game_moves)(turn.game_id) if bots.searches(level) else None
+    moves = await db_call(server_turns.game_moves)(turn.game_id) if bots.searches(level) else None
     return bot_pool.think(position, level, seed, moves)
 
 
@@ -125,7 +127,7 @@ async def _thought(thinking, turn):
     if thinking is None:
         return None
     try:
-        return await asyncio.wait_for(thinking, getattr(settings, "BOT_THINK_SECONDS", DEFAULT_THINK_SECONDS))
+        return await asyncio.wait_for(thinking, settings.BOT_THINK_SECONDS)
     except TimeoutError:
         position, _, seed = turn.think
         log.warning("bot of game %s: the pool was too slow; greedy plays", turn.game_id)

@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 def mark_misplays(apps, schema_editor):
     """Replay the games played under misplay: penalty and mark their misplays, as
-    games.services.misplay_penalty does for new moves (the engine decides, not a guess)."""
+    games.engine.results.misplay_penalty does for new moves (the engine decides, not a guess)."""
     from games.engine import Move, Rules, new_game
 
     Game = apps.get_model("games", "Game")

@@ -10,8 +10,9 @@ import pytest
 from django.db import connection
 
 from api.tokens import create_token
-from games import services
 from games.models import Game
+from games.play.starts import start_game
+from games.play.tables import add_bot, create_table
 from tests.realtime.servers import ROOT, DaphneServer, database_url
 
 pytestmark = [
@@ -40,9 +41,9 @@ def daphne(tmp_path):
 
 
 def test_the_example_client_plays_a_whole_game_against_a_bot(daphne, user):
-    table = services.create_table(user, "Bot practice", 2, "classic")
-    services.add_bot(table, "greedy", by_user=user)
-    game = services.start_game(table, user)
+    table = create_table(user, "Bot practice", 2, "classic")
+    add_bot(table, "greedy", by_user=user)
+    game = start_game(table, user)
     token = create_token(user, "example client")[1]
 
     command = [sys.executable, "examples/bot_client.py", "--server", daphne.http_url, "--token", token]

@@ -13,8 +13,10 @@ from jsonschema import Draft202012Validator
 from api import openapi
 from api.feed import LEGAL_MOVES_LIMIT
 from api.tokens import create_token, revoke_token
-from games import services
 from games.models import Presence, Table
+from games.play.moves import resign, submit_move
+from games.play.starts import start_game
+from games.play.tables import add_bot, create_table, leave_seat, take_seat
 from tests.games.helpers import put_position
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -64,11 +66,11 @@ async def test_a_seat_sees_its_own_hand_then_each_change(game, user, baraka, tok
     assert [p["username"] for p in full["players"]] == ["amani", "baraka"]
     assert_documented(full, "GameFrame")
 
-    await sync_to_async(services.submit_move)(game.pk, user, "7H")
+    await sync_to_async(submit_move)(game.pk, user, "7H")
     mine = await stream.next()
     assert mine["type"] == "gameState" and mine["moves"] == [{"index": 0, "seat": 0, "move": "7H"}]
     assert not mine["your_turn"] and "legal_moves" not in mine
-    await sync_to_async(services.submit_move)(game.pk, baraka, "9H")
+    await sync_to_async(submit_move)(game.pk, baraka, "9H")
     theirs = await stream.next()
     assert theirs["moves"] == [{"index": 1, "seat": 1, "move": "9H"}] and theirs["your_turn"]
     assert_documented(theirs, "GameFrame")
@@ -101,7 +103,7 @@ async def test_keep_alive_newlines_come_while_nothing_happens(game, token):
 
 
 async def test_a_finished_game_streams_once_and_ends(game, user, token):
-    await sync_to_async(services.resign)(game.pk, user)
+    await sync_to_async(resign)(game.pk, user)
     stream = await open_stream(f"/api/bot/game/stream/{game.pk}", token)
     full = await stream.next()
     assert full["status"] == "finished" and full["winner"] == 1
@@ -137,7 +139,7 @@ async def test_revoking_a_token_ends_its_streams_and_no_other(game, user):
     for stream in doomed:
         async with asyncio.timeout(WAIT):
             assert [chunk async for chunk in stream.chunks if chunk != b"\n"] == []
-    await sync_to_async(services.submit_move)(game.pk, user, "7H")
+    await sync_to_async(submit_move)(game.pk, user, "7H")
     assert (await going_on.next())["moves"] == [{"index": 0, "seat": 0, "move": "7H"}]
     await going_on.close()
 
@@ -192,12 +194,12 @@ async def test_a_client_that_goes_away_leaves_nothing_behind(game, user, token):
 
 
 async def test_the_event_stream_tells_of_games_starting_and_finishing(table, user, baraka, token):
-    await sync_to_async(services.take_seat)(table, baraka)
+    await sync_to_async(take_seat)(table, baraka)
     stream = await open_stream("/api/stream/event", token)
-    game = await sync_to_async(services.start_game)(table, baraka)
+    game = await sync_to_async(start_game)(table, baraka)
     start = await stream.next()
     assert start["type"] == "gameStart" and start["game"]["id"] == game.pk and start["game"]["seat"] == 0
-    await sync_to_async(services.resign)(game.pk, baraka)
+    await sync_to_async(resign)(game.pk, baraka)
     finish = await stream.next()
     assert finish["type"] == "gameFinish" and finish["game"]["place"] == 1 and finish["game"]["winner"] == 0
     assert_documented(start, "Event")
@@ -215,16 +217,16 @@ async def test_while_the_stream_is_open_bots_answer(user, token):
     """No table page is open: the game stream keeps the table's turn clock running."""
 
     def bot_game():
-        table = services.create_table(user, "Against a bot", 2, "friendly")
-        services.add_bot(table, "greedy", by_user=user)
-        game = services.start_game(table, user)
+        table = create_table(user, "Against a bot", 2, "friendly")
+        add_bot(table, "greedy", by_user=user)
+        game = start_game(table, user)
         put_position(game, hands=("7H 5H 4C", "9H QD KC 5C"), discard=("7D",), turn=0)
         return game
 
     game = await sync_to_async(bot_game)()
     stream = await open_stream(f"/api/bot/game/stream/{game.pk}", token)
     assert (await stream.next())["your_turn"]
-    await sync_to_async(services.submit_move)(game.pk, user, "7H")
+    await sync_to_async(submit_move)(game.pk, user, "7H")
     frames = [await stream.next()]
     while not frames[-1]["your_turn"]:
         frames.append(await stream.next())
@@ -238,7 +240,7 @@ async def test_joining_through_the_api_then_a_game_start_is_an_event(table, user
     stream = await open_stream("/api/stream/event", token)
     headers = {"Authorization": f"Bearer {token}"}
     assert (await AsyncClient().post(f"/api/table/{table.pk}/join", headers=headers)).status_code == 200
-    game = await sync_to_async(services.start_game)(table, user)
+    game = await sync_to_async(start_game)(table, user)
     start = await stream.next()
     assert start["type"] == "gameStart" and start["game"]["id"] == game.pk and start["game"]["seat"] == 1
     await stream.close()
@@ -271,8 +273,8 @@ async def test_a_stream_at_a_busy_table_sends_a_line_every_interval(settings, ta
     async def change_seats():
         while busy:
             for visitor in visitors:
-                await sync_to_async(services.take_seat)(table, visitor)
-                await sync_to_async(services.leave_seat)(table, visitor)
+                await sync_to_async(take_seat)(table, visitor)
+                await sync_to_async(leave_seat)(table, visitor)
 
     changing = asyncio.create_task(change_seats())
     try:

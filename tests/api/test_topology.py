@@ -23,8 +23,9 @@ from channels.layers import channel_layers
 from django.db import connections
 
 from api.tokens import create_token
-from games import services
 from games.models import Game
+from games.play.starts import start_game
+from games.play.tables import create_table, leave_seat, take_seat
 from tests.games.helpers import put_position
 from tests.realtime.helpers import needs_shared_stack
 from tests.realtime.servers import ROOT
@@ -129,9 +130,9 @@ def change_seats(table, visitors, stop, failures):
     try:
         while not stop.is_set():
             for visitor in visitors:
-                services.take_seat(table, visitor)
+                take_seat(table, visitor)
                 stop.wait(SEATS_CHANGE_EVERY / 2)
-                services.leave_seat(table, visitor)
+                leave_seat(table, visitor)
                 stop.wait(SEATS_CHANGE_EVERY / 2)
     except Exception as error:
         failures.append(repr(error))
@@ -145,9 +146,9 @@ def test_the_example_client_plays_a_long_game_at_a_busy_table_without_timing_out
     """Six turns of one card for the example client, each after 13 s of the opponent's:
     over a minute, in which seats change every 2 s. The client reads its streams with a
     10 s timeout: one quiet that long ends it with TimeoutError."""
-    table = services.create_table(user, "Busy table", 4, "friendly")
-    services.take_seat(table, baraka)
-    game = services.start_game(table, user)
+    table = create_table(user, "Busy table", 4, "friendly")
+    take_seat(table, baraka)
+    game = start_game(table, user)
     put_position(game, hands=("4H 5H 6H 7H 9H 10H", "4C 5C 6C 7C 9C 10C"), discard=("9D",), turn=0)
     client_token, opponent_token = (create_token(player, "bot")[1] for player in (user, baraka))
     visitors = [make_user(f"visitor{n}") for n in range(2)]

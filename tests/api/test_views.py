@@ -4,8 +4,8 @@ import pytest
 from django.test import Client
 
 from api.tokens import create_token, revoke_token
-from games import services
 from games.models import Game
+from games.play.moves import submit_move
 from tests.games.helpers import put_position
 
 pytestmark = pytest.mark.django_db
@@ -95,11 +95,11 @@ def test_the_reason_is_in_the_language_the_request_asks_for(client, auth, game):
 
 
 def test_out_of_turn_and_stale_moves_conflict(client, auth, game, baraka):
-    services.submit_move(game.pk, game.players.get(seat=0).user, "7H")
+    submit_move(game.pk, game.players.get(seat=0).user, "7H")
     out_of_turn = client.post(move_url(game, "5S"), **auth)
     assert out_of_turn.status_code == 409 and out_of_turn.json()["code"] == "not_your_turn"
     assert out_of_turn.json()["error"].startswith("It is not your turn")
-    services.submit_move(game.pk, baraka, "9H")
+    submit_move(game.pk, baraka, "9H")
     stale = client.post(move_url(game, "draw") + "?seq=1", **auth)
     assert stale.status_code == 409 and stale.json()["code"] == "stale_move"
     assert "seq" in stale.json()["error"] and "page" not in stale.json()["error"]  # said to a program

@@ -1,5 +1,5 @@
 """Bots think in a process pool, out of any transaction; the move is played only if the game
-has not moved on since (games.bots.pool, services.play_server_turn with a thought move)."""
+has not moved on since (games.bots.pool, play_server_turn with a thought move)."""
 
 import asyncio
 import os
@@ -12,11 +12,15 @@ from pathlib import Path
 
 import pytest
 
-from games import bots, services
+from games import bots
 from games.bots import pool as bot_pool
 from games.engine import Rules, new_game
 from games.engine.cards import CARD_TEXT
 from games.models import Game, Move
+from games.play.moves import resign, submit_move
+from games.play.server_turns import BOT, game_moves, next_server_turn, play_server_turn
+from games.play.starts import start_game
+from games.play.tables import add_bot
 
 
 @pytest.fixture
@@ -67,10 +71,10 @@ async def test_without_a_pool_a_thread_thinks_the_same_move(settings):
 @pytest.fixture
 def bot_game(user, table):
     """amani against an expert bot, the bot to move."""
-    services.add_bot(table, "expert")
-    game = services.start_game(table, user)
+    add_bot(table, "expert")
+    game = start_game(table, user)
     if game.turn == 0:
-        services.submit_move(game.pk, user, str(bots.forfeit_move(game.engine_state())))
+        submit_move(game.pk, user, str(bots.forfeit_move(game.engine_state())))
         game.refresh_from_db()
     assert game.turn == 1
     return game
@@ -78,36 +82,36 @@ def bot_game(user, table):
 
 @pytest.mark.django_db
 def test_a_bot_plays_the_move_thought_from_the_position_of_its_turn(bot_game):
-    turn = services.next_server_turn(bot_game.table_id)
-    assert turn.reason == services.BOT and turn.think[0] == bot_game.state
+    turn = next_server_turn(bot_game.table_id)
+    assert turn.reason == BOT and turn.think[0] == bot_game.state
     move = bot_pool.choose(*turn.think)
-    row = services.play_server_turn(turn, move=move)
+    row = play_server_turn(turn, move=move)
     assert row.text == move and row.seat == 1
 
 
 @pytest.mark.django_db
 def test_a_move_thought_before_the_game_moved_on_is_not_played(bot_game, user):
-    turn = services.next_server_turn(bot_game.table_id)
+    turn = next_server_turn(bot_game.table_id)
     move = bot_pool.choose(*turn.think)
-    services.resign(bot_game, user)  # the game moves on (here: it ends) while the bot thinks
-    assert services.play_server_turn(turn, move=move) is None
+    resign(bot_game, user)  # the game moves on (here: it ends) while the bot thinks
+    assert play_server_turn(turn, move=move) is None
     assert not Move.objects.filter(game=bot_game, seat=1).exists()
     assert Game.objects.get(pk=bot_game.pk).status == Game.Status.FINISHED
 
 
 @pytest.mark.django_db
 def test_a_thought_move_that_is_not_legal_here_is_thought_again(bot_game):
-    turn = services.next_server_turn(bot_game.table_id)
+    turn = next_server_turn(bot_game.table_id)
     hand = bot_game.engine_state().hands[0]  # cards the bot does not hold
-    moves = services.game_moves(bot_game.pk)
-    row = services.play_server_turn(turn, move=CARD_TEXT[hand[0]])
+    moves = game_moves(bot_game.pk)
+    row = play_server_turn(turn, move=CARD_TEXT[hand[0]])
     assert row.seat == 1 and row.text == bot_pool.choose(*turn.think, moves)
 
 
 @pytest.mark.django_db
 def test_a_search_bot_is_given_the_games_moves_so_far(bot_game):
     """What the others did tells the search of their hands: the game's moves, replayed."""
-    moves = services.game_moves(bot_game.pk)
+    moves = game_moves(bot_game.pk)
     texts = list(bot_game.moves.order_by("index").values_list("text", flat=True))
     assert moves == (bot_game.first_seat, texts)
     state = bot_game.engine_state()

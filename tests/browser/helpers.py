@@ -6,7 +6,8 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from games.services import add_bot, create_table, start_game
+from games.play.starts import start_game
+from games.play.tables import add_bot, create_table
 from tests.conftest import PASSWORD
 from tests.games.helpers import put_position
 

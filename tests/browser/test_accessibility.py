@@ -8,7 +8,8 @@ from django.urls import reverse
 from playwright.sync_api import sync_playwright
 
 from accounts import friends
-from games.services import create_table, start_game, take_seat
+from games.play.starts import start_game
+from games.play.tables import create_table, take_seat
 from tests.browser.conftest import CHROMIUM_ARGS
 from tests.browser.helpers import ARTIFACTS, BROWSER_TEST, CHROMIUM
 from tests.conftest import PASSWORD

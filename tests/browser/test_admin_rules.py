@@ -8,7 +8,7 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from games.models import Table
-from games.services import create_table
+from games.play.tables import create_table
 from tests.browser.helpers import ARTIFACTS, BROWSER_TEST, DESKTOP
 from tests.conftest import PASSWORD
 

@@ -4,8 +4,10 @@ again" (the bot accepts at once) starts the next game."""
 
 import re
 from datetime import timedelta
+from io import StringIO
 
 import pytest
+from django.core.management import call_command
 from django.urls import reverse
 from django.utils import timezone
 from playwright.sync_api import expect
@@ -47,16 +49,18 @@ def test_the_result_then_play_again(last_card, page, live_server, size):
 
 @pytest.fixture
 def left_alone(make_user, settings):
-    """A game nobody has touched for longer than ABANDON_AFTER_SECONDS."""
+    """A game nobody has touched for longer than ABANDON_AFTER_SECONDS, ended by the sweep
+    (cron's command here: this test server has no websocket, whose process sweeps too)."""
     settings.ABANDON_AFTER_SECONDS = 600
     table = table_against_bots(make_user("wanjiru"), "Kimya")
     Game.objects.filter(table=table).update(updated_at=timezone.now() - timedelta(hours=1))
+    call_command("abandon_games", stdout=StringIO())
     return table
 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_an_abandoned_game_says_so(left_alone, page, live_server, size):
-    open_table(page, live_server.url, left_alone, "wanjiru", size)  # the lobby, shown at log-in, ends it
+    open_table(page, live_server.url, left_alone, "wanjiru", size)
     expect(page.locator(".game__status")).to_contain_text("This game was abandoned")
     expect(page.get_by_role("link", name="Replay it")).to_have_count(0)
     page.goto(live_server.url + reverse("history:mine"))

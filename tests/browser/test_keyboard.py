@@ -9,7 +9,9 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from games.services import create_table, start_game, submit_move, take_seat
+from games.play.moves import submit_move
+from games.play.starts import start_game
+from games.play.tables import create_table, take_seat
 from tests.browser.helpers import BROWSER_TEST, log_in
 from tests.games.helpers import put_position
 

@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from games.services import resign
+from games.play.moves import resign
 from tests.browser.helpers import (
     ARTIFACTS,
     BROWSER_TEST,

@@ -9,8 +9,12 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import expect
 
-from games import bots, services
+from games import bots
 from games.models import Game, GamePlayer
+from games.play.moves import submit_move
+from games.play.server_turns import next_server_turn, play_server_turn
+from games.play.starts import start_game
+from games.play.tables import take_seat
 from tests.browser.helpers import ARTIFACTS, BROWSER_TEST, SIZES, act, open_table, table_against_bots
 from tests.games.helpers import put_position
 
@@ -52,14 +56,14 @@ def seat_taken(make_user, settings):
     table = table_against_bots(wanjiru, "Mtaani", "classic", bots=("greedy",), start=False)
     table.seat_count = 3
     table.save()
-    services.take_seat(table, baraka)
-    game = services.start_game(table, wanjiru)
+    take_seat(table, baraka)
+    game = start_game(table, wanjiru)
     hands = ("7H 5S 4C", "9C 8C KC", "4D 6D 10S")
     put_position(game, hands=hands, discard=("7D",), draws=("2S", "3S"), turn=0)
     table.turn_timer_seconds = 20
     table.save()
     Game.objects.filter(pk=game.pk).update(updated_at=timezone.now() - timedelta(seconds=21))
-    assert services.play_server_turn(services.next_server_turn(table.pk)).handed_to_bot
+    assert play_server_turn(next_server_turn(table.pk)).handed_to_bot
     table.turn_timer_seconds = None
     table.save()
     return game, baraka
@@ -70,7 +74,7 @@ def baraka_plays(game, baraka):
     def play():
         current = Game.objects.get(pk=game.pk)
         while current.turn == 2:  # a draw, maybe then a pass
-            services.submit_move(game.pk, baraka, str(bots.forfeit_move(current.engine_state())))
+            submit_move(game.pk, baraka, str(bots.forfeit_move(current.engine_state())))
             current = Game.objects.get(pk=game.pk)
 
     in_a_thread(play)

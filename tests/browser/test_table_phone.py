@@ -7,7 +7,8 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect, sync_playwright
 
-from games.services import add_bot, create_table, start_game, take_seat
+from games.play.starts import start_game
+from games.play.tables import add_bot, create_table, take_seat
 from tests.browser.conftest import CHROMIUM_ARGS, assert_no_violations, watch_policy
 from tests.browser.helpers import (
     ARTIFACTS,

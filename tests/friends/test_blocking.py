@@ -6,8 +6,10 @@ from channels.db import database_sync_to_async
 
 from accounts import friends
 from api.tokens import create_token
-from games import services
 from games.models import ChatMessage, Seat
+from games.play.chat import post_chat
+from games.play.errors import ServiceError
+from games.play.tables import create_table, take_seat
 from tests.realtime.conftest import live_settings  # noqa: F401 (the websocket tests' channel layer)
 from tests.realtime.helpers import open_client
 
@@ -17,8 +19,8 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def test_a_blocked_player_takes_no_seat_at_a_table_where_the_blocker_sits(table, user, baraka):
     friends.block(user, baraka)
 
-    with pytest.raises(services.ServiceError) as refusal:
-        services.take_seat(table, baraka)
+    with pytest.raises(ServiceError) as refusal:
+        take_seat(table, baraka)
 
     assert str(refusal.value) == "You cannot take a seat at this table."
     assert refusal.value.code == "blocked"
@@ -26,36 +28,36 @@ def test_a_blocked_player_takes_no_seat_at_a_table_where_the_blocker_sits(table,
 
 
 def test_a_blocked_player_takes_no_seat_at_a_table_the_blocker_made_and_left(user, baraka):
-    table = services.create_table(user, "Kwetu", 3, "classic", sit=False)
+    table = create_table(user, "Kwetu", 3, "classic", sit=False)
     friends.block(user, baraka)
 
-    with pytest.raises(services.ServiceError, match="You cannot take a seat"):
-        services.take_seat(table, baraka)
+    with pytest.raises(ServiceError, match="You cannot take a seat"):
+        take_seat(table, baraka)
 
 
 def test_a_blocked_player_blocking_back_is_refused_the_same(table, user, baraka):
     friends.block(user, baraka)
     friends.block(baraka, user)
 
-    with pytest.raises(services.ServiceError, match="A player you blocked is at this table."):
-        services.take_seat(table, baraka)
+    with pytest.raises(ServiceError, match="A player you blocked is at this table."):
+        take_seat(table, baraka)
 
 
 def test_the_blocker_takes_no_seat_beside_the_blocked(user, baraka, chebet):
-    table = services.create_table(chebet, "Jirani", 3, "classic")
-    services.take_seat(table, baraka)
+    table = create_table(chebet, "Jirani", 3, "classic")
+    take_seat(table, baraka)
     friends.block(user, baraka)
 
-    with pytest.raises(services.ServiceError, match="A player you blocked is at this table."):
-        services.take_seat(table, user)
+    with pytest.raises(ServiceError, match="A player you blocked is at this table."):
+        take_seat(table, user)
 
 
 def test_others_still_sit_and_an_unblocked_player_sits_again(table, user, baraka, chebet):
     friends.block(user, baraka)
-    services.take_seat(table, chebet)
+    take_seat(table, chebet)
     friends.unblock(user, baraka)
 
-    services.take_seat(table, baraka)
+    take_seat(table, baraka)
 
     assert set(table.seats.values_list("user__username", flat=True)) == {"amani", "baraka", "chebet"}
 
@@ -73,12 +75,12 @@ def test_the_seat_form_tells_the_blocked_player_neutrally(client, table, user, b
 def test_a_blocked_player_cannot_chat_where_the_blocker_sits(table, user, baraka, chebet):
     friends.block(user, baraka)
 
-    with pytest.raises(services.ServiceError) as refusal:
-        services.post_chat(table.pk, baraka, "habari")
+    with pytest.raises(ServiceError) as refusal:
+        post_chat(table.pk, baraka, "habari")
 
     assert str(refusal.value) == "You cannot chat at this table."
-    services.post_chat(table.pk, chebet, "habari")  # anyone else may
-    services.post_chat(table.pk, user, "karibu")  # and so may the blocker
+    post_chat(table.pk, chebet, "habari")  # anyone else may
+    post_chat(table.pk, user, "karibu")  # and so may the blocker
     assert list(ChatMessage.objects.values_list("user__username", flat=True).order_by("pk")) == [
         "chebet",
         "amani",
@@ -86,10 +88,10 @@ def test_a_blocked_player_cannot_chat_where_the_blocker_sits(table, user, baraka
 
 
 def test_a_blocked_player_chats_where_the_blocker_only_watches(user, baraka, chebet):
-    table = services.create_table(chebet, "Jirani", 3, "classic")
+    table = create_table(chebet, "Jirani", 3, "classic")
     friends.block(user, baraka)
 
-    services.post_chat(table.pk, baraka, "habari")
+    post_chat(table.pk, baraka, "habari")
 
     assert ChatMessage.objects.filter(user=baraka).exists()
 

@@ -7,7 +7,8 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from games import services
+from games.play.starts import start_game
+from games.play.tables import create_table, take_seat
 from tests.browser.helpers import ARTIFACTS, CHROMIUM
 
 pytestmark = [
@@ -19,9 +20,9 @@ pytestmark = [
 @pytest.fixture
 def barakas_game(baraka, make_user):
     """baraka plays otieno at "Mbili" (both seats taken); nobody has its page open yet."""
-    table = services.create_table(baraka, "Mbili", 2, "classic")
-    services.take_seat(table, make_user("otieno"))
-    services.start_game(table, baraka)
+    table = create_table(baraka, "Mbili", 2, "classic")
+    take_seat(table, make_user("otieno"))
+    start_game(table, baraka)
     return table
 
 

@@ -9,7 +9,9 @@ from django.utils import timezone
 
 from accounts import friends
 from accounts.models import Block, Follow
-from games import presence, services
+from games import presence
+from games.play.starts import start_game
+from games.play.tables import bot_account, create_table, take_seat
 from tests.history.helpers import new_game, play_to_the_end
 
 pytestmark = pytest.mark.django_db
@@ -47,7 +49,7 @@ def test_blocking_from_the_profile_hides_the_follow_button(amani, user, baraka):
 
 def test_no_buttons_on_ones_own_page_a_bots_or_for_a_visitor(client, amani):
     assert "/follow/" not in amani.get("/accounts/u/amani/").content.decode()
-    bot = services.bot_account("greedy")
+    bot = bot_account("greedy")
     assert "/follow/" not in amani.get(f"/accounts/u/{bot.username}/").content.decode()
     assert "/follow/" not in Client().get("/accounts/u/amani/").content.decode()
 
@@ -122,9 +124,9 @@ def test_the_friends_page_shows_who_is_online_and_where_they_play(amani, user, b
         friends.follow(user, person)
     friends.follow(baraka, user)
     friends.follow(make_user("wanjiru"), user)
-    table = services.create_table(baraka, "Mbili", 2, "classic")
-    services.take_seat(table, make_user("otieno"))
-    services.start_game(table, baraka)
+    table = create_table(baraka, "Mbili", 2, "classic")
+    take_seat(table, make_user("otieno"))
+    start_game(table, baraka)
     presence.joined(table.pk, baraka.pk, timezone.now(), "socket-1")
 
     page = amani.get("/accounts/friends/").content.decode()
@@ -179,7 +181,7 @@ def test_the_friends_page_costs_the_same_queries_for_two_friends_or_ten(amani, u
             person = make_user(f"rafiki{count}-{n}")
             friends.follow(user, person)
             friends.follow(person, user)
-            table = services.create_table(person, f"Meza {count}-{n}", 3, "classic")
+            table = create_table(person, f"Meza {count}-{n}", 3, "classic")
             presence.joined(table.pk, person.pk, timezone.now(), f"socket-{count}-{n}")
         with CaptureQueriesContext(connection) as queries:
             assert amani.get("/accounts/friends/").status_code == 200

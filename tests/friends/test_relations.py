@@ -5,7 +5,7 @@ from django.db import IntegrityError, transaction
 
 from accounts import friends
 from accounts.models import Block, Follow
-from games.services import bot_account
+from games.play.tables import bot_account
 
 pytestmark = pytest.mark.django_db
 

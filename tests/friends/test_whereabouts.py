@@ -6,7 +6,10 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games import presence, services
+from games import presence
+from games.play.moves import resign
+from games.play.starts import start_game
+from games.play.tables import create_table, take_seat
 from games.whereabouts import Whereabouts, whereabouts
 
 pytestmark = pytest.mark.django_db
@@ -25,10 +28,10 @@ def test_a_table_page_open_makes_them_online_there_with_a_seat_free(user, baraka
 
 
 def test_a_running_game_is_where_they_play_even_with_their_page_closed(user, baraka, chebet, make_user):
-    table = services.create_table(baraka, "Mbili", 2, "classic")
-    services.take_seat(table, chebet)
-    services.start_game(table, baraka)
-    elsewhere = services.create_table(user, "Kwingine", 3, "classic")
+    table = create_table(baraka, "Mbili", 2, "classic")
+    take_seat(table, chebet)
+    start_game(table, baraka)
+    elsewhere = create_table(user, "Kwingine", 3, "classic")
     now = timezone.now()
     presence.joined(elsewhere.pk, baraka.pk, now, "socket-1")  # watching another table meanwhile
     presence.joined(table.pk, chebet.pk, now, "socket-2")
@@ -41,7 +44,7 @@ def test_a_running_game_is_where_they_play_even_with_their_page_closed(user, bar
 
 
 def test_a_finished_game_is_no_longer_played(user, baraka, game):
-    services.resign(game, baraka)
+    resign(game, baraka)
 
     assert whereabouts(user, [baraka.pk])[baraka.pk] == Whereabouts(online=False)
 
@@ -57,12 +60,12 @@ def test_many_people_are_found_in_three_queries(user, make_user, django_assert_n
     people = [make_user(f"player{n}") for n in range(8)]
     now = timezone.now()
     for n, person in enumerate(people):
-        table = services.create_table(person, f"Meza {n}", 2, "classic")
+        table = create_table(person, f"Meza {n}", 2, "classic")
         if n % 2:
             presence.joined(table.pk, person.pk, now, f"socket-{n}")
         else:
-            services.take_seat(table, make_user(f"other{n}"))
-            services.start_game(table, person)
+            take_seat(table, make_user(f"other{n}"))
+            start_game(table, person)
 
     with django_assert_num_queries(3):
         found = whereabouts(user, [person.pk for person in people])

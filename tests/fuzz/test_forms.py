@@ -37,7 +37,8 @@ def fields(*names):
 @pytest.fixture
 def running(client, user, baraka, caplog):
     """A running game between amani and baraka (whose turn it is: either)."""
-    from games.services import create_table, start_game, take_seat
+    from games.play.starts import start_game
+    from games.play.tables import create_table, take_seat
 
     table = create_table(user, "Fuzz table", 2, "classic")
     take_seat(table, baraka)

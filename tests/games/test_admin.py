@@ -8,8 +8,10 @@ from django.urls import reverse
 from games.engine import Rules
 from games.engine.rules import GROUPS, OPTIONS
 from games.models import Game, Table
+from games.play.moves import resign, submit_move
+from games.play.starts import start_game
+from games.play.tables import add_bot, create_table, take_seat
 from games.presentation import GROUP_TITLES
-from games.services import add_bot, create_table, resign, start_game, submit_move, take_seat
 
 pytestmark = pytest.mark.django_db
 

@@ -51,14 +51,14 @@ def test_the_turn_clock_runs_from_the_last_change_for_a_human_to_play(game, user
 
 
 def test_each_move_row_keeps_the_cards_it_drew(game, user, baraka):
+    from games.play.moves import submit_move
     from games.presentation import move_entry
-    from games.services import submit_move
 
     game.rules = {**game.rules, "misplay": "penalty"}
     game.save()
     put_position(game, hands=("7H 5S 4C", "9H QD KC"), discard=("7D",), turn=0)
-    misplay = submit_move(game.pk, user, "5S")  # 5S on 7D: its card comes back, and a penalty
-    draw = submit_move(game.pk, baraka, "draw")
+    misplay = submit_move(game.pk, user, "5S").row  # 5S on 7D: its card comes back, and a penalty
+    draw = submit_move(game.pk, baraka, "draw").row
     assert misplay.drew >= 1 and misplay.penalty == misplay.drew
     assert move_entry(misplay.text, misplay.drew, misplay.penalty)["kind"] == "misplay"
     assert draw.drew == 1 and move_entry(draw.text, draw.drew)["kind"] == "draw"

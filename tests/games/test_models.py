@@ -6,7 +6,7 @@ from django.db import IntegrityError, transaction
 
 from games.engine import Rules, State
 from games.models import Game, GamePlayer, Move, Seat, Table
-from games.services import start_game
+from games.play.starts import start_game
 
 pytestmark = pytest.mark.django_db
 

@@ -7,7 +7,8 @@ from django.urls import reverse
 from django.utils import translation
 
 from games.models import Game
-from games.services import create_table, start_game, take_seat
+from games.play.starts import start_game
+from games.play.tables import create_table, take_seat
 from tests.games.helpers import put_position
 
 pytestmark = pytest.mark.django_db

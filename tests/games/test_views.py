@@ -7,11 +7,11 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from games import services
 from games.engine.rules import OPTIONS, PRESETS
 from games.models import Game, Move, Table
+from games.play.starts import rematch, start_game
+from games.play.tables import add_bot, create_table, take_seat
 from games.presentation import OPTION_LABELS, preset_label
-from games.services import add_bot, create_table, start_game, take_seat
 from games.table_page import table_context
 from tests.engine.helpers import penalty
 from tests.games.helpers import put_position
@@ -425,7 +425,11 @@ def test_a_poll_plays_the_bots_until_it_is_your_turn(logged_in, table, user):
     game = start_game(table, user)
     put_position(game, hands=("7H 5S 4C", "KD 9D 9C", "KC 8C 9S"), discard=("7D",), turn=1)
 
-    page = logged_in.get(url("table_area", table)).content.decode()
+    assert logged_in.get(url("table_area", table)).status_code == 200  # reading the area plays nothing
+    game.refresh_from_db()
+    assert (game.move_count, game.turn) == (0, 1)
+
+    page = logged_in.post(url("poll", table)).content.decode()
 
     game.refresh_from_db()
     assert game.move_count >= 1 and game.turn == 0
@@ -436,7 +440,7 @@ def test_a_poll_plays_the_bots_until_it_is_your_turn(logged_in, table, user):
 def test_the_page_polls_while_others_play(logged_in, table, game):
     put_position(game, hands=("7H 5S 4C", "KD QD 9C"), discard=("7D",), turn=1)
     page = logged_in.get(url("table", table)).content.decode()
-    assert f'hx-get="{url("table_area", table)}"' in page
+    assert f'hx-post="{url("poll", table)}"' in page
     assert 'hx-trigger="every 1s" data-poll' in page  # live.js cancels it while the websocket is open
     assert "baraka to play." in page
 
@@ -460,7 +464,7 @@ def test_a_finished_game_shows_places_and_offers_a_rematch(logged_in, table, gam
 
     offer = logged_in.post(url("rematch", table), **HTMX).content.decode()
     assert "Waiting for: baraka." in offer and not table.games.filter(number=2).exists()
-    services.rematch(table, game.players.get(seat=1).user)  # baraka accepts
+    rematch(table, game.players.get(seat=1).user)  # baraka accepts
     assert table.games.filter(number=2, status=Game.Status.RUNNING).exists()
 
 

@@ -1,14 +1,17 @@
-"""Games played for real through games.services, for the history tests."""
+"""Games played for real through games.play, for the history tests."""
 
 import random
 
 from games import bots
 from games.models import Game
-from games.services import add_bot, create_table, play_bot_move, start_game, submit_move, take_seat
+from games.play.moves import submit_move
+from games.play.server_turns import play_bot_move
+from games.play.starts import start_game
+from games.play.tables import add_bot, create_table, take_seat
 
 
 def play_to_the_end(game, level="greedy"):
-    """Play ``game`` through the services until it ends: bots move themselves, and people
+    """Play ``game`` through the writes until it ends: bots move themselves, and people
     play what a bot of ``level`` would (from a generator seeded by the move number)."""
     game = Game.objects.get(pk=game.pk)
     while game.is_running:

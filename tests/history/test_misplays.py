@@ -12,7 +12,7 @@ from django.urls import reverse
 from games.engine import Move
 from games.models import Game
 from games.models import Move as MoveRow
-from games.services import submit_move
+from games.play.moves import submit_move
 from history.records import export_record
 from history.services import import_game
 from tests.history.helpers import new_game, play_to_the_end
@@ -35,7 +35,7 @@ def misplayed(user, baraka):
     player = game.players.get(seat=game.turn).user
     card = misplay(game)
     hand_before = len(game.engine_state().hands[game.turn])
-    row = submit_move(game.pk, player, card)
+    row = submit_move(game.pk, player, card).row
     drawn = len(Game.objects.get(pk=game.pk).engine_state().hands[row.seat]) - hand_before
     return game, row, card, drawn
 

@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 
 from games.models import Game
-from games.services import resign
+from games.play.moves import resign
 from history.models import Rating
 from history.ratings import display
 from history.views import HISTORY_PAGE_SIZE

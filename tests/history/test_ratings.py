@@ -7,7 +7,7 @@ from django.test.utils import CaptureQueriesContext
 
 from games.engine import State
 from games.models import Game, Table
-from games.services import resign, submit_move
+from games.play.moves import resign, submit_move
 from games.signals import game_finished
 from games.table_page import read_table, table_context
 from history.models import Rating, RatingChange

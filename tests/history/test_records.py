@@ -7,7 +7,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from games.models import Game
-from games.services import resign
+from games.play.moves import resign
 from games.table_page import lobby_tables
 from history.models import ImportedGame, Rating, RatingChange
 from history.records import RecordError, export_record

@@ -14,7 +14,7 @@ from games.engine import replay
 from games.engine.outcomes import Outcome
 from games.models import Game, Table
 from games.outcome_words import outcome_sentences
-from games.services import resign
+from games.play.moves import resign
 from history.models import GameSnapshot
 from history.replays import MOVE_WINDOW, state_at
 from history.services import SNAPSHOT_EVERY

@@ -30,11 +30,12 @@ def game(game):
 def live_game(user, baraka):
     """A two-seat table's game, amani (seat 0, to play) against baraka, for tests that run
     daphne processes on a committed database."""
-    from games import services
+    from games.play.starts import start_game
+    from games.play.tables import create_table, take_seat
 
-    table = services.create_table(user, "Live table", 2, "friendly")
-    services.take_seat(table, baraka)
-    game = services.start_game(table, user)
+    table = create_table(user, "Live table", 2, "friendly")
+    take_seat(table, baraka)
+    game = start_game(table, user)
     put_position(game, hands=("7H 5H 4C", "9H QD KC 5C"), discard=("7D",), turn=0)
     return game
 

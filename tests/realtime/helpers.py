@@ -37,7 +37,7 @@ def needs_haproxy():
 
 HOST = (b"host", b"127.0.0.1")  # the page's own origin: the socket is opened where it was served
 WAIT = 20  # seconds: only ever reached when a test fails
-WRITE_ALONE = "WITH updated AS (UPDATE"  # the start of a move's statement (services.AloneWrite)
+WRITE_ALONE = "WITH updated AS (UPDATE"  # the start of a move's statement (moves.OneStatementMove)
 _ids = count(1)
 
 

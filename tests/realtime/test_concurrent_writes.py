@@ -7,7 +7,9 @@ import threading
 import pytest
 from django.db import connection
 
-from games import services
+from games.play.moves import resign
+from games.play.starts import start_game
+from games.play.tables import create_table, take_seat
 
 pytestmark = pytest.mark.django_db(transaction=True)
 TABLES = 4
@@ -16,9 +18,9 @@ GAMES = 5
 
 def test_starts_and_resignations_at_several_tables_at_once_all_succeed(make_user):
     pairs = [(make_user(f"a{n}"), make_user(f"b{n}")) for n in range(TABLES)]
-    tables = [services.create_table(a, f"Table {n}", 2, "friendly") for n, (a, _b) in enumerate(pairs)]
+    tables = [create_table(a, f"Table {n}", 2, "friendly") for n, (a, _b) in enumerate(pairs)]
     for table, (_a, b) in zip(tables, pairs, strict=True):
-        services.take_seat(table, b)
+        take_seat(table, b)
     together = threading.Barrier(TABLES)
     failures = []
 
@@ -26,8 +28,8 @@ def test_starts_and_resignations_at_several_tables_at_once_all_succeed(make_user
         try:
             together.wait()
             for _ in range(GAMES):
-                game = services.start_game(table, starter)  # each a read, then writes
-                services.resign(game, leaver)
+                game = start_game(table, starter)  # each a read, then writes
+                resign(game, leaver)
         except Exception as error:  # every failure is the finding
             failures.append(error)
         finally:

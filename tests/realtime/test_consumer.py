@@ -8,9 +8,10 @@ import pytest
 from autobahn.exception import Disconnected
 from channels.db import database_sync_to_async
 
-from games import services
 from games.live.consumers import TableConsumer
 from games.models import Game
+from games.play.starts import start_game
+from games.play.tables import create_table, take_seat
 from tests.games.helpers import put_position
 from tests.realtime.helpers import Client_, open_client, session_cookie
 
@@ -134,9 +135,9 @@ async def test_a_punished_misplay_names_the_rule_it_broke(game, user, baraka):
 
 
 def _classic_game(user, baraka):
-    table = services.create_table(user, "Mtaa", 2, "classic")
-    services.take_seat(table, baraka)
-    game = services.start_game(table, user)
+    table = create_table(user, "Mtaa", 2, "classic")
+    take_seat(table, baraka)
+    game = start_game(table, user)
     put_position(game, hands=("7H 5S 4C", "KD QD 9C"), discard=("7D",))
     return game
 

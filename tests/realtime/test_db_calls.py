@@ -7,9 +7,10 @@ import pytest
 from channels.db import database_sync_to_async
 from django.db import connection, transaction
 
-from games import services
 from games.live import db_calls
 from games.models import Game
+from games.play.starts import start_game
+from games.play.tables import create_table, take_seat
 from tests.games.helpers import put_position
 from tests.realtime.helpers import WAIT, open_client
 
@@ -23,9 +24,9 @@ pytestmark = [
 def second_game(make_user):
     """Another table, chebet (to play) against dan."""
     chebet, dan = make_user("chebet"), make_user("dan")
-    table = services.create_table(chebet, "Mtaani", 2, "friendly")
-    services.take_seat(table, dan)
-    game = services.start_game(table, chebet)
+    table = create_table(chebet, "Mtaani", 2, "friendly")
+    take_seat(table, dan)
+    game = start_game(table, chebet)
     put_position(game, hands=("8S 6H", "9C 10D"), discard=("6D",), turn=0)
     return chebet, game
 

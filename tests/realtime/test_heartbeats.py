@@ -10,9 +10,11 @@ import pytest
 from channels.db import database_sync_to_async
 from django.utils import timezone
 
-from games import presence, services
+from games import presence
 from games.live import heartbeats
-from games.models import Presence
+from games.models import Game, Presence
+from games.play.starts import start_game
+from games.play.tables import add_bot, create_table
 from tests.realtime.helpers import online, open_client
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -80,7 +82,7 @@ async def test_a_connection_opened_as_the_last_one_closes_is_still_kept_fresh(se
 def test_the_rows_due_are_refreshed_in_one_statement(
     table, user, baraka, make_user, django_assert_num_queries
 ):
-    other = services.create_table(baraka, "Other table", 2, "friendly")
+    other = create_table(baraka, "Other table", 2, "friendly")
     zawadi = make_user("zawadi")
     then = timezone.now()
     for n, (table_id, person) in enumerate(
@@ -132,7 +134,7 @@ async def test_the_turn_clocks_copy_of_a_tables_rows_is_read_again_before_it_exp
 def test_aging_copies_of_tables_rows_are_read_again_in_one_query(
     table, user, baraka, django_assert_num_queries
 ):
-    other = services.create_table(baraka, "Other table", 2, "friendly")
+    other = create_table(baraka, "Other table", 2, "friendly")
     then = timezone.now()
     for table_id, person in ((table.pk, user), (other.pk, baraka)):
         presence.joined(table_id, person.pk, then, f"tab of {person.pk}")
@@ -146,10 +148,10 @@ def test_aging_copies_of_tables_rows_are_read_again_in_one_query(
 
 
 @pytest.mark.django_db
-def test_a_users_rows_say_when_they_were_last_seen_and_stale_ones_are_swept(table, user):
+def test_a_users_rows_say_when_they_were_last_seen_and_stale_ones_are_swept(table, user, settings):
     start = timezone.now()
     presence.joined(table.pk, user.pk, start, "dead server's tab")  # never closed: its server died
-    later = start + timedelta(seconds=presence.DEFAULT_TIMEOUT + 1)
+    later = start + timedelta(seconds=settings.PRESENCE_TIMEOUT_SECONDS + 1)
     assert presence.gone_since(table.pk, user.pk, later) == start  # expired on its own
     presence.joined(table.pk, user.pk, later, "tab")
     assert presence.gone_since(table.pk, user.pk, later) is None
@@ -172,3 +174,33 @@ async def test_a_socket_of_a_server_that_died_goes_offline_on_its_own_and_the_ta
     people = await amani.until(lambda f: "people" in f.ids and baraka.name not in f.online)
     assert people.online == {user.name}
     await amani.close()
+
+
+@database_sync_to_async
+def game_left_alone(user):
+    """A running game against a bot, at another table, unchanged for an hour."""
+    table = create_table(user, "Kimya", 2, "friendly")
+    add_bot(table, "greedy")
+    game = start_game(table, user)
+    Game.objects.filter(pk=game.pk).update(updated_at=timezone.now() - timedelta(hours=1))
+    return game.pk
+
+
+@database_sync_to_async
+def status(game_id):
+    return Game.objects.get(pk=game_id).status
+
+
+async def test_a_process_with_a_table_open_ends_the_games_left_alone(settings, table, user):
+    """No page's GET writes: the heartbeat task of a process with a socket open sweeps the
+    games left alone (``games.play.abandon``), every ``ABANDON_SWEEP_SECONDS``."""
+    settings.PRESENCE_HEARTBEAT_SECONDS = HEARTBEAT
+    settings.ABANDON_AFTER_SECONDS = 600
+    settings.ABANDON_SWEEP_SECONDS = HEARTBEAT
+    alone = await game_left_alone(user)
+    viewer = await open_client(table.pk, user)  # amani has this table open, not that game's
+    deadline = time.monotonic() + WAIT
+    while await status(alone) == Game.Status.RUNNING and time.monotonic() < deadline:
+        await asyncio.sleep(HEARTBEAT / 4)  # polled: the sweep is the process's own task
+    assert await status(alone) == Game.Status.ABANDONED
+    await viewer.close()

@@ -9,9 +9,10 @@ import pytest
 from channels.db import database_sync_to_async
 from django.db import connection
 
-from games import services
 from games.live import loop_statements
 from games.models import Game
+from games.play.starts import start_game
+from games.play.tables import create_table, take_seat
 from tests.games.helpers import put_position
 from tests.realtime.helpers import WRITE_ALONE, open_client, statements_by_loop_connection
 from tests.realtime.servers import database_url
@@ -93,9 +94,9 @@ async def test_a_games_first_move_in_the_process_is_written_by_the_loop(game, us
 @pytest.fixture
 def second_game(chebet, baraka):
     """chebet (seat 0, to play) against baraka at a second table."""
-    table = services.create_table(chebet, "Mezani", 2, "friendly")
-    services.take_seat(table, baraka)
-    game = services.start_game(table, chebet)
+    table = create_table(chebet, "Mezani", 2, "friendly")
+    take_seat(table, baraka)
+    game = start_game(table, chebet)
     put_position(game, hands=("7H 5S 4C", "9H QD KC"), discard=("7D",), turn=0)
     return game
 

@@ -1,7 +1,7 @@
 """What a move costs in queries is fixed: the same at the game's 5th move and its 500th,
 with no spectator and with ten. The move itself (``consumers._submit_move``, the socket's
 database call) is one short transaction here, inside the test's (outside any, on
-PostgreSQL, the move is two statements: tests/games/test_moves_written_alone.py); after
+PostgreSQL, the move is two statements: tests/play/test_moves_in_one_statement.py); after
 it no one reads the table again: the process that made the move advances its reading
 with what the move changed, another process with the change its group message carries
 (``games.live.readings``), so every socket's render of the news costs no query, nor does
@@ -17,15 +17,18 @@ from django.db.models import F
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from games import presence, services
+from games import presence
 from games.live import consumers, frames, readings, turn_clock
 from games.live.protocol import Message
 from games.models import Game, GamePlayer, Move
+from games.play.server_turns import TIMER
+from games.play.starts import start_game
+from games.play.tables import take_seat
 from tests.games.helpers import put_position
 
 pytestmark = pytest.mark.django_db
 MOVE_QUERIES = 4  # in one transaction: the game (found and locked), players, the move, the game
-# ... and one fewer when this process keeps the game's players (games.kept_players): after the game's
+# ... and one fewer when this process keeps the game's players (games.play.kept_players): after the game's
 # last move made here, or from the table's reading, which its sockets hold (games.live.readings)
 
 
@@ -41,12 +44,12 @@ def queries(call):
 @pytest.fixture
 def table_of_four(table, user, make_user):
     """A four-player game at move ``n`` (earlier moves stored as draws), amani to play."""
-    from games import services
+
 
     others = [make_user(name) for name in ("baraka", "chebet", "dalili")]
     for person in others:
-        services.take_seat(table, person)
-    game = services.start_game(table, user)
+        take_seat(table, person)
+    game = start_game(table, user)
     return game, [user, *others]
 
 
@@ -142,7 +145,7 @@ def test_the_clock_looks_in_the_event_loop_only_at_what_this_process_keeps(
 
     here = turn_clock._next_turn_here(game.table_id, news, None)
     assert here == turn_clock._next_turn(game.table_id, news)
-    assert (here.seq, here.reason) == (news[1], services.TIMER)  # baraka's clock runs
+    assert (here.seq, here.reason) == (news[1], TIMER)  # baraka's clock runs
     presence.forget(game.table_id)  # someone came or went: the rows must be read again
     assert turn_clock._next_turn_here(game.table_id, news, None) is turn_clock.NOT_HERE
     assert turn_clock._next_turn_here(game.table_id + 1, None, None) is turn_clock.NOT_HERE  # no reading kept

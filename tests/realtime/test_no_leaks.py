@@ -8,9 +8,11 @@ import random
 import pytest
 from channels.db import database_sync_to_async
 
-from games import bots, services
+from games import bots
 from games.engine import Rules, replay
 from games.models import Game
+from games.play.starts import start_game
+from games.play.tables import add_bot, create_table, take_seat
 from games.presentation import sorted_hand
 from tests.realtime.helpers import open_client
 
@@ -32,13 +34,13 @@ TURN_LIMIT = 150  # games end by then, with or without a winner
 @database_sync_to_async
 def set_up(make_user, players, preset, people):
     users = [make_user(f"player{n}") for n in range(people)]
-    table = services.create_table(users[0], f"{players} at {preset}", players, preset)
+    table = create_table(users[0], f"{players} at {preset}", players, preset)
     table.rule_overrides = {"max_turns": TURN_LIMIT}
     table.save()
     for person in users[1:]:
-        services.take_seat(table, person)
+        take_seat(table, person)
     for n in range(players - people):
-        services.add_bot(table, ("greedy", "random")[n % 2])
+        add_bot(table, ("greedy", "random")[n % 2])
     watcher = make_user("watcher")
     return table, users, watcher
 
@@ -92,7 +94,7 @@ def check_frames(client, seat, game, states, moves):
 @pytest.mark.parametrize(("players", "preset", "people"), TABLES)
 async def test_no_frame_reveals_hidden_cards(make_user, players, preset, people):
     table, users, watcher = await set_up(make_user, players, preset, people)
-    game = await database_sync_to_async(services.start_game)(table, users[0])
+    game = await database_sync_to_async(start_game)(table, users[0])
     clients = [await open_client(table.pk, person) for person in users]
     spectators = [await open_client(table.pk, watcher), await open_client(table.pk)]
 

@@ -10,8 +10,10 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from games import services
 from games.models import Game
+from games.play.server_turns import next_server_turn, play_server_turn
+from games.play.starts import start_game
+from games.play.tables import add_bot, create_table, take_seat
 from tests.games.helpers import put_position
 from tests.realtime.helpers import open_client
 
@@ -41,10 +43,10 @@ async def test_what_a_move_did_reaches_the_other_players_move_log(game, user, ba
 def hand_seat_0_to_a_bot(user, baraka):
     """amani, baraka and a random bot at a table; amani's turn times out once with
     MISSED_TURNS_BEFORE_BOT at 1, so a greedy stand-in takes her seat."""
-    table = services.create_table(user, "Kibanda", 3, "friendly")
-    services.take_seat(table, baraka)
-    services.add_bot(table, "random")
-    game = services.start_game(table, user)
+    table = create_table(user, "Kibanda", 3, "friendly")
+    take_seat(table, baraka)
+    add_bot(table, "random")
+    game = start_game(table, user)
     put_position(game, hands=("7H 5S 4C", "9H QD KC", "4D 6D 10S"), discard=("7D",), turn=0)
     return game
 
@@ -54,7 +56,7 @@ def time_out(game):
     game.table.turn_timer_seconds = 20
     game.table.save()
     Game.objects.filter(pk=game.pk).update(updated_at=timezone.now() - timedelta(seconds=21))
-    return services.play_server_turn(services.next_server_turn(game.table_id))
+    return play_server_turn(next_server_turn(game.table_id))
 
 
 @database_sync_to_async

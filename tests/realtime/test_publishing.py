@@ -14,7 +14,7 @@ from games.live import publishing
 from games.live.channel_layer import PubSubChannelLayer
 from games.live.publishing import GroupPublisher
 from games.models import Game
-from games.services import submit_move
+from games.play.moves import submit_move
 from tests.games.helpers import put_position
 from tests.realtime.helpers import WAIT
 

@@ -12,11 +12,14 @@ import pytest
 from django.contrib.auth.models import AnonymousUser
 from django.utils import timezone, translation
 
-from games import bots, services, signals
+from games import bots, signals
 from games.engine import Rules, new_game
 from games.live import frames, readings, skeletons
 from games.live.rendering import render_to_string
 from games.models import Game, Move, Table
+from games.play.moves import resign, submit_move
+from games.play.starts import start_game
+from games.play.tables import create_table, take_seat
 from games.table_page import read_table
 
 pytestmark = pytest.mark.django_db
@@ -50,7 +53,7 @@ def play(game, players, rng, resign_at=None, greedy=False):
     state = game.engine_state()
     mover = players[state.turn]
     if game.move_count == resign_at:
-        services.resign(game, mover)
+        resign(game, mover)
         return
     if greedy:
         move = bots.choose_move(state, "greedy", rng)
@@ -58,7 +61,7 @@ def play(game, players, rng, resign_at=None, greedy=False):
         move = rng.choice([move for move in state.legal_moves() if move.kind != "resign"])
     if state.problem(move.with_declare()) is None:
         move = move.with_declare()
-    services.submit_move(game.pk, mover, str(move), expected_seq=game.seq)
+    submit_move(game.pk, mover, str(move), expected_seq=game.seq)
 
 
 @pytest.mark.parametrize(
@@ -68,11 +71,11 @@ def test_an_advanced_reading_renders_as_a_fresh_one(
     make_user, changes, django_capture_on_commit_callbacks, preset, seats, seed, resign_at
 ):
     players = [make_user(f"player{n}") for n in range(seats)]
-    table = services.create_table(players[0], "Readings", seats, preset)
+    table = create_table(players[0], "Readings", seats, preset)
     Table.objects.filter(pk=table.pk).update(rule_overrides={"max_turns": 120})
     for person in players[1:]:
-        services.take_seat(table, person)
-    game = deal(services.start_game(table, players[0]), seed)
+        take_seat(table, person)
+    game = deal(start_game(table, players[0]), seed)
     viewers = [frames.Viewer({"user": person}) for person in players]
     viewers += [frames.Viewer({"user": make_user("watcher")}), frames.Viewer({"user": AnonymousUser()})]
     elsewhere = read_table(Table.objects.get(pk=table.pk))  # another process's reading
@@ -101,9 +104,9 @@ def test_a_reading_advanced_here_holds_none_of_the_objects_the_move_was_written_
     """New rows of the change: the move's own row points at the game as written, with its
     position and players, which the move log would keep alive for a dozen moves."""
     players = [make_user("amani"), make_user("baraka")]
-    table = services.create_table(players[0], "Readings", 2, "classic")
-    services.take_seat(table, players[1])
-    game = deal(services.start_game(table, players[0]), seed=3)
+    table = create_table(players[0], "Readings", 2, "classic")
+    take_seat(table, players[1])
+    game = deal(start_game(table, players[0]), seed=3)
     readings.latest(table.pk)
     with django_capture_on_commit_callbacks(execute=True):
         play(game, players, random.Random(3))
@@ -167,13 +170,13 @@ def frames_match_templates(
     # Names that escaping changes, and one that looks like a skeleton's mark.
     names = ["<b>o'neill & co</b>", 'kadi-"quoted"', "kadi-0123456789abcdef-status-", "wanjiru"]
     players = [make_user(f"{prefix}{n}", display_name=f"{names[n]} {prefix}") for n in range(seats)]
-    table = services.create_table(players[0], "Skeletons", seats, preset)
+    table = create_table(players[0], "Skeletons", seats, preset)
     Table.objects.filter(pk=table.pk).update(
         rule_overrides={"max_turns": 150, **(overrides or {})}, turn_timer_seconds=90
     )
     for person in players[1:]:
-        services.take_seat(table, person)
-    game = deal(services.start_game(table, players[0]), seed)
+        take_seat(table, person)
+    game = deal(start_game(table, players[0]), seed)
     viewers = [frames.Viewer({"user": person}) for person in players]
     watcher = make_user(f"{prefix}-watcher")
     viewers += [frames.Viewer({"user": watcher}), frames.Viewer({"user": AnonymousUser()})]
@@ -210,7 +213,7 @@ def test_a_reading_not_one_step_behind_is_read_afresh(
         state = game.engine_state()
         with django_capture_on_commit_callbacks(execute=True):
             mover = game.players.get(seat=state.turn).user
-            services.submit_move(game.pk, mover, "draw" if state.problem("draw") is None else "pass")
+            submit_move(game.pk, mover, "draw" if state.problem("draw") is None else "pass")
     assert readings._advanced(behind, *readings._unpack(readings.pack(changes[-1]))) is None
 
 
@@ -223,7 +226,7 @@ def test_the_tables_row_travels_with_the_next_move(
     readings.latest(game.table_id)
     Table.objects.filter(pk=game.table_id).update(turn_timer_seconds=60)
     with django_capture_on_commit_callbacks(execute=True):
-        services.submit_move(game.pk, user, "draw")
+        submit_move(game.pk, user, "draw")
     now = timezone.now()
     viewers = [frames.Viewer({"user": person}) for person in (user, baraka)]
     expected = renders(readings.Latest(read_table(Table.objects.get(pk=game.table_id))), viewers, now)
@@ -234,7 +237,7 @@ def test_the_tables_row_travels_with_the_next_move(
 
 
 def test_a_move_is_made_on_copies_of_the_game_and_table_kept_here(game, user):
-    """What a socket's move starts from (``services.submit_table_move``'s ``known``): the
+    """What a socket's move starts from (``submit_table_move``'s ``known``): the
     kept game and table, copied (the move changes its game), at the event the page showed."""
     latest = readings.latest(game.table_id)
     kept = readings.game_at(game.table_id, game.seq)
@@ -262,7 +265,7 @@ def test_a_change_packed_with_other_fields_is_unused(game, user, changes, django
     then made from the database, never from rows it would misread."""
     before = read_table(Table.objects.get(pk=game.table_id))
     with django_capture_on_commit_callbacks(execute=True):
-        services.submit_move(game.pk, user, "draw")
+        submit_move(game.pk, user, "draw")
     packed = readings.pack(changes[-1])
     fields, *rows = pickle.loads(packed)
     foreign = pickle.dumps((fields + 1, *rows))

@@ -12,9 +12,12 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from games import bots, presence, services, signals
+from games import bots, presence, signals
 from games.live import realtime
 from games.models import Game, GamePlayer, Move, Seat, Table
+from games.play.server_turns import AWAY, next_server_turn, play_server_turn
+from games.play.starts import rematch, start_game
+from games.play.tables import add_bot, create_table, take_seat
 from tests.games.helpers import put_position
 from tests.realtime.helpers import WAIT, open_client
 
@@ -51,10 +54,10 @@ def set_timer(table, seconds):
 
 
 async def test_bots_answer_at_once_and_their_moves_are_pushed(user):
-    table = await database_sync_to_async(services.create_table)(user, "Bots", 3, "friendly")
+    table = await database_sync_to_async(create_table)(user, "Bots", 3, "friendly")
     for level in ("greedy", "random"):
-        await database_sync_to_async(services.add_bot)(table, level)
-    game = await database_sync_to_async(services.start_game)(table, user)
+        await database_sync_to_async(add_bot)(table, level)
+    game = await database_sync_to_async(start_game)(table, user)
     amani = await open_client(table.pk, user)
     frame = amani.frames[0]
     if not frame.your_turn:
@@ -110,17 +113,17 @@ async def test_a_player_away_past_the_grace_period_has_their_turn_played(game, u
 def test_nobody_is_hurried_while_online_without_a_timer(game, user, baraka):
     now = timezone.now()
     presence.joined(game.table_id, user.pk, now, "amani-tab")  # amani, to play, has the table open
-    assert services.next_server_turn(game.table_id, now) is None
+    assert next_server_turn(game.table_id, now) is None
     presence.left(game.table_id, user.pk, now, "amani-tab")
-    away = services.next_server_turn(game.table_id, now)
-    assert away.reason == services.AWAY and away.due >= now + timedelta(seconds=60)
+    away = next_server_turn(game.table_id, now)
+    assert away.reason == AWAY and away.due >= now + timedelta(seconds=60)
 
 
 async def test_after_three_missed_turns_a_bot_takes_over_the_seat(user, baraka):
-    table = await database_sync_to_async(services.create_table)(user, "Kibanda", 3, "friendly")
-    await database_sync_to_async(services.take_seat)(table, baraka)
-    await database_sync_to_async(services.add_bot)(table, "random")
-    game = await database_sync_to_async(services.start_game)(table, user)
+    table = await database_sync_to_async(create_table)(user, "Kibanda", 3, "friendly")
+    await database_sync_to_async(take_seat)(table, baraka)
+    await database_sync_to_async(add_bot)(table, "random")
+    game = await database_sync_to_async(start_game)(table, user)
     await set_timer(table, 20)
     bara = await open_client(table.pk, baraka)
 
@@ -164,9 +167,9 @@ async def test_a_bot_taking_over_a_seat_is_news_of_the_seats(game):
     await database_sync_to_async(  # the turn began long ago, told to no one
         lambda: Game.objects.filter(pk=game.pk).update(updated_at=timezone.now() - timedelta(seconds=21))
     )()
-    turn = await database_sync_to_async(services.next_server_turn)(game.table_id)
+    turn = await database_sync_to_async(next_server_turn)(game.table_id)
 
-    await database_sync_to_async(services.play_server_turn)(turn)
+    await database_sync_to_async(play_server_turn)(turn)
 
     news = [await asyncio.wait_for(layer.receive("listener"), WAIT) for _ in range(2)]
     assert {"type": "table.changed", "game": None, "seq": None} in news  # the seats
@@ -176,10 +179,10 @@ async def test_a_bot_taking_over_a_seat_is_news_of_the_seats(game):
 
 async def test_a_resignation_reaches_everyone(user, baraka, make_user):
     wanjiru = await database_sync_to_async(make_user)("wanjiru")
-    table = await database_sync_to_async(services.create_table)(user, "Kibanda", 3, "friendly")
+    table = await database_sync_to_async(create_table)(user, "Kibanda", 3, "friendly")
     for person in (baraka, wanjiru):
-        await database_sync_to_async(services.take_seat)(table, person)
-    game = await database_sync_to_async(services.start_game)(table, user)
+        await database_sync_to_async(take_seat)(table, person)
+    game = await database_sync_to_async(start_game)(table, user)
     amani = await open_client(table.pk, user)
     bara = await open_client(table.pk, baraka)
 
@@ -202,7 +205,7 @@ async def test_a_rematch_brings_everyone_into_the_next_game(game, user, baraka):
     over = await bara.until(lambda f: "results" in f.html)
     assert over.sync == (game.pk, 1)
 
-    await database_sync_to_async(services.rematch)(game.table, user)  # amani offers; baraka accepts:
+    await database_sync_to_async(rematch)(game.table, user)  # amani offers; baraka accepts:
 
     def rematch_over_http():
         client = Client()

@@ -12,9 +12,11 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import get_language
 
-from games import services
 from games.live import frames, readings
 from games.models import Move, Table
+from games.play.moves import resign, submit_move
+from games.play.starts import start_game
+from games.play.tables import create_table, take_seat
 from games.table_page import read_table, table_context
 
 pytestmark = pytest.mark.django_db
@@ -46,11 +48,11 @@ def test_each_viewer_gets_their_own_frame_around_the_shared_fragments(game, user
     # Spectators of each kind twice: the second gets the frame rendered for the first.
     viewers = [user, baraka, make_user("wanjiru"), AnonymousUser(), make_user("zawadi"), AnonymousUser()]
     assert_frames_as_direct(game, viewers)
-    services.submit_move(game.pk, user, "7H")
+    submit_move(game.pk, user, "7H")
     assert_frames_as_direct(game, viewers)
-    services.submit_move(game.pk, baraka, "9H")
+    submit_move(game.pk, baraka, "9H")
     assert_frames_as_direct(game, viewers)
-    services.resign(game, baraka)  # the game is over: the results show every hand
+    resign(game, baraka)  # the game is over: the results show every hand
     assert_frames_as_direct(game, viewers)
 
 
@@ -58,10 +60,10 @@ def test_the_seats_kept_for_spectators_follow_who_sits_down_during_the_game(game
     """Viewers not in play see the seats panel, kept from move to move (``frames._seats``)."""
     wanjiru, zawadi = make_user("wanjiru"), make_user("zawadi")
     viewers = [wanjiru, zawadi, AnonymousUser()]
-    services.submit_move(game.pk, user, "7H")
+    submit_move(game.pk, user, "7H")
     assert_frames_as_direct(game, viewers)
-    services.take_seat(game.table, wanjiru)  # plays from the next game on
-    services.submit_move(game.pk, baraka, "9H")
+    take_seat(game.table, wanjiru)  # plays from the next game on
+    submit_move(game.pk, baraka, "9H")
     assert_frames_as_direct(game, viewers)
     frame = frames.change_frame(game.table_id, frames.Viewer({"user": zawadi}), (game.pk, game.seq)).html
     assert "wanjiru" in frame and "Take this seat" in frame
@@ -70,15 +72,15 @@ def test_the_seats_kept_for_spectators_follow_who_sits_down_during_the_game(game
 def test_another_tables_frames_hold_its_own_addresses_and_game(game, user, baraka, make_user):
     """What is kept to make frames (skeletons, hand forms) never carries one table's
     addresses or game into another's frames."""
-    services.submit_move(game.pk, user, "7H")
+    submit_move(game.pk, user, "7H")
     assert_frames_as_direct(game, [user, baraka, AnonymousUser()])
     wanjiru, zawadi = make_user("wanjiru"), make_user("zawadi")
-    table = services.create_table(wanjiru, "Mti", 2, "friendly")
-    services.take_seat(table, zawadi)
-    other = services.start_game(table, wanjiru)
+    table = create_table(wanjiru, "Mti", 2, "friendly")
+    take_seat(table, zawadi)
+    other = start_game(table, wanjiru)
     state = other.engine_state()
     mover = (wanjiru, zawadi)[state.turn]
-    services.submit_move(other.pk, mover, "draw" if state.problem("draw") is None else "pass")
+    submit_move(other.pk, mover, "draw" if state.problem("draw") is None else "pass")
 
     assert_frames_as_direct(other, [wanjiru, zawadi, AnonymousUser()])
     other.refresh_from_db()
@@ -89,7 +91,7 @@ def test_another_tables_frames_hold_its_own_addresses_and_game(game, user, barak
 
 
 def test_the_shared_fragments_show_no_hand(game, user, baraka):
-    services.submit_move(game.pk, user, "7H")
+    submit_move(game.pk, user, "7H")
     game.refresh_from_db()
     viewer = frames.Viewer({"user": user})
     frame = frames.table_frame(game.table_id, viewer, timezone.now(), news=(game.pk, game.seq))
@@ -104,7 +106,7 @@ def test_the_shared_fragments_show_no_hand(game, user, baraka):
 def test_a_reading_shows_only_the_moves_its_position_holds(game, user):
     """Renders run side by side with moves (games.live.db_calls): a move committed between the
     reading's queries must not show in the log beside the position from before it."""
-    services.submit_move(game.pk, user, "7H")
+    submit_move(game.pk, user, "7H")
     game.refresh_from_db()
     Move.objects.create(game=game, index=game.move_count, seat=1, text="9H")  # not yet in the game row
 

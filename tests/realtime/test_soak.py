@@ -30,8 +30,10 @@ from django.db import connection
 from django.utils import timezone
 
 from bench.realtime import choose
-from games import presence, services
+from games import presence
 from games.models import Game, Move, Presence
+from games.play.starts import start_game
+from games.play.tables import create_table, take_seat
 from tests.realtime.faults import RedisServer, kill_redis_clients
 from tests.realtime.helpers import Frame, Socket, needs_haproxy, needs_shared_stack, session_cookie
 from tests.realtime.servers import Topology, database_url
@@ -41,7 +43,7 @@ pytestmark = [pytest.mark.django_db(transaction=True), needs_shared_stack]
 TABLES = 6
 ROUNDS = 2  # faults of each kind
 FAULT_EVERY = 14  # seconds between faults
-SETTLE = presence.DEFAULT_TIMEOUT + 2 * presence.DEFAULT_HEARTBEAT  # after the last fault
+SETTLE = settings.PRESENCE_TIMEOUT_SECONDS + 2 * settings.PRESENCE_HEARTBEAT_SECONDS  # after the last fault
 THINK = 0.25  # seconds a player waits before a move
 RESYNC_SECONDS = 25  # as the page (static/js/live.js)
 PLAY_SHARE = 0.3  # of turns where a card follows: the players draw otherwise, so that games last
@@ -191,9 +193,9 @@ def make_tables(users):
     tables = []
     for n in range(TABLES):
         first, second = users[2 * n], users[2 * n + 1]
-        table = services.create_table(first, f"Soak {n}", 2, "friendly")
-        services.take_seat(table, second)
-        services.start_game(table, first)
+        table = create_table(first, f"Soak {n}", 2, "friendly")
+        take_seat(table, second)
+        start_game(table, first)
         tables.append((table.pk, (first, second)))
     return tables
 

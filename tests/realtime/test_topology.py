@@ -21,8 +21,9 @@ from channels.db import database_sync_to_async
 from django.conf import settings
 from django.db import connection
 
-from games import services
 from games.models import Game, GamePlayer, Move, Table
+from games.play.starts import start_game
+from games.play.tables import add_bot, create_table, take_seat
 from tests.games.helpers import put_position
 from tests.realtime.helpers import (
     WRITE_ALONE,
@@ -120,7 +121,7 @@ def test_pages_static_files_and_health_checks_through_the_balancer(topology):
 
 
 async def test_a_tables_sockets_share_a_worker_and_the_tables_spread_over_both(topology, user):
-    make = database_sync_to_async(lambda n: services.create_table(user, f"Meza {n}", 2, "friendly"))
+    make = database_sync_to_async(lambda n: create_table(user, f"Meza {n}", 2, "friendly"))
     tables = [await make(n) for n in range(16)]  # all on one worker: one chance in 2 ** 15
     cookie = await session_cookie(user)
     worker_of = {}
@@ -178,10 +179,10 @@ async def test_a_workers_move_after_the_other_workers_is_written_by_its_event_lo
 
 async def test_a_bots_turn_is_played_once_with_the_table_open_on_both_workers(topology, user, baraka):
     """Both workers' turn clocks see the bot's turn come due at the same moment."""
-    table = await database_sync_to_async(services.create_table)(user, "Bots", 3, "friendly")
-    await database_sync_to_async(services.take_seat)(table, baraka)
-    await database_sync_to_async(services.add_bot)(table, "greedy")
-    game = await database_sync_to_async(services.start_game)(table, user)
+    table = await database_sync_to_async(create_table)(user, "Bots", 3, "friendly")
+    await database_sync_to_async(take_seat)(table, baraka)
+    await database_sync_to_async(add_bot)(table, "greedy")
+    game = await database_sync_to_async(start_game)(table, user)
     await database_sync_to_async(put_position)(
         game, hands=("7H 5H 4C", "9H QD KC 5C", "9S 6C 4D"), discard=("7D",), turn=0
     )

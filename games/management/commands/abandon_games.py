@@ -1,16 +1,16 @@
 """End as abandoned the running games nobody has played or watched for a while (for cron;
-the lobby does it too when it is shown)."""
+every server process with a table open does it too: ``games.live.heartbeats``)."""
 
 from django.core.management.base import BaseCommand
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games import services
+from games.play import abandon
 
 
 class Command(BaseCommand):
     help = gettext_lazy("End as abandoned the running games left alone for ABANDON_AFTER_SECONDS.")
 
     def handle(self, *args, **options):
-        count = services.abandon_stale_games()
+        count = abandon.abandon_stale_games()
         self.stdout.write(_("Games abandoned: %(count)d") % {"count": count})

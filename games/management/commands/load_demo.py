@@ -13,8 +13,8 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games import services
 from games.models import Table
+from games.play import tables
 
 DEMO_PLAYERS = ("amani", "baraka", "chebet")
 # name, preset, seats, who creates it (None: the admin, who does not sit), bots to seat
@@ -58,9 +58,9 @@ class Command(BaseCommand):
         if Table.objects.filter(name=name).exists():
             self.stdout.write(_("Table “%(name)s” is already there.") % {"name": name})
             return
-        table = services.create_table(creator, name, seats, preset, sit=sit)
+        table = tables.create_table(creator, name, seats, preset, sit=sit)
         for level in bots:
-            services.add_bot(table, level)
+            tables.add_bot(table, level)
         seated = ", ".join(seat.user.username for seat in table.seats.select_related("user"))
         self.stdout.write(
             _("Created table “%(name)s” (%(preset)s, %(seats)d seats): %(seated)s")

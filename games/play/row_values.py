@@ -2,12 +2,13 @@
 process, with no object."""
 
 from django.db import DEFAULT_DB_ALIAS
+from django.db.models import Model
 
 
-def values(row):
+def values(row: Model) -> tuple:
     return tuple(getattr(row, f.attname) for f in row._meta.concrete_fields)
 
 
-def from_values(model, field_values):
+def from_values(model: type[Model], field_values: tuple) -> Model:
     """A ``model`` instance as read from the database with these values (see ``values``)."""
     return model.from_db(DEFAULT_DB_ALIAS, None, field_values)

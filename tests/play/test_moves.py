@@ -1,254 +1,33 @@
-"""games.services: every write of the games app, on a real database."""
+"""games.play.moves: moves and resignations, on a real database."""
 
 import gc
-import random
 import threading
 
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from games import bots
 from games.engine import replay
-from games.models import Game, Move, Seat, Table
-from games.services import (
-    ServiceError,
-    StaleMove,
-    add_bot,
-    advance_bots,
-    bot_move_due,
-    create_table,
-    decline_rematch,
-    leave_seat,
+from games.models import Game, Move, Seat
+from games.play.errors import ServiceError, StaleMove
+from games.play.moves import resign, submit_move
+from games.play.server_turns import (
     next_server_turn,
     play_bot_move,
     play_server_turn,
-    rematch,
-    remove_bot,
-    resign,
-    start_game,
-    submit_move,
-    take_seat,
 )
+from games.play.starts import start_game
+from games.play.tables import add_bot, create_table, leave_seat, take_seat
 from tests.engine.helpers import jump
 from tests.games.helpers import put_position
+from tests.play.helpers import good_move, reload, user_to_move
 
 pytestmark = pytest.mark.django_db
 
 
-def reload(game):
-    return Game.objects.get(pk=game.pk)
-
-
-def good_move(game):
-    """A sensible move for whoever is to play (a greedy bot's choice)."""
-    return str(bots.choose_move(reload(game).engine_state(), "greedy", random.Random(0)))
-
-
-def user_to_move(game):
-    game = reload(game)
-    return game.players.get(seat=game.turn).user
-
-
-# -- Tables and seats ---------------------------------------------------------------
-
-
-def test_create_table_seats_its_creator(user):
-    table = create_table(user, "  Kibanda  ", 3, "bomb-ni-bomb")
-    assert (table.name, table.seat_count, table.preset) == ("Kibanda", 3, "bomb-ni-bomb")
-    assert table.created_by == user
-    assert [(s.position, s.user) for s in table.seats.all()] == [(0, user)]
-
-
-@pytest.mark.parametrize(
-    ("name", "seats", "preset", "message"),
-    [
-        (" ", 4, "classic", "Give the table a name."),
-        ("\u200b\u2060", 4, "classic", "Give the table a name."),  # nothing visible: zero-width characters
-        ("x" * 81, 4, "classic", "That name is too long."),
-        ("Kibanda \u202eaPPO", 4, "classic", "would turn the text around it"),  # right-to-left override
-        ("\u2067Kibanda", 4, "classic", "would turn the text around it"),  # right-to-left isolate
-        ("T", 1, "classic", "A table has 2 to 5 seats."),
-        ("T", 6, "classic", "A table has 2 to 5 seats."),
-        ("T", 4, "poker", "Choose one of the rules presets."),
-    ],
-)
-def test_create_table_refuses_bad_requests(user, name, seats, preset, message):
-    with pytest.raises(ServiceError, match=message):
-        create_table(user, name, seats, preset)
-    assert not Table.objects.exists()
-
-
-def test_a_table_name_in_a_right_to_left_script_is_taken_as_it_is(user):
-    name = "\u0645\u0627\u0626\u062f\u0629 \u200fKadi"  # Arabic, and a right-to-left mark (steers nothing)
-    assert create_table(user, name, 4, "classic").name == name
-
-
-def test_take_seat_takes_the_first_free_or_the_chosen_seat(table, baraka, make_user):
-    assert take_seat(table, baraka, position=2).position == 2
-    assert take_seat(table, make_user("chebet")).position == 1
-
-
-@pytest.mark.parametrize(
-    ("position", "message"), [(0, "That seat is taken."), (4, "There is no such seat."), (-1, "no such seat")]
-)
-def test_take_seat_refuses_a_taken_or_missing_seat(table, baraka, position, message):
-    with pytest.raises(ServiceError, match=message):
-        take_seat(table, baraka, position=position)
-
-
-def test_take_seat_refuses_a_second_seat_and_a_full_table(user, baraka):
-    table = create_table(user, "Two", 2, "classic")
-    with pytest.raises(ServiceError, match="already have a seat"):
-        take_seat(table, user)
-    take_seat(table, baraka)
-    with pytest.raises(ServiceError, match="This table is full."):
-        add_bot(table, "random")
-
-
-def test_an_unknown_table_is_refused(user):
-    with pytest.raises(ServiceError, match="no such table"):
-        take_seat(12345, user)
-
-
-def test_leave_seat_frees_it(table, user):
-    leave_seat(table, user)
-    assert not table.seats.exists()
-    with pytest.raises(ServiceError, match="You have no seat"):
-        leave_seat(table, user)
-
-
-def test_bots_are_bot_users_of_their_level_shared_between_tables(table, user, make_user):
-    make_user("greedy-bot-1")  # a human took the first bot name: it is skipped
-    first, second = add_bot(table, "greedy"), add_bot(table, "greedy")
-    assert [first.user.username, second.user.username] == ["greedy-bot-2", "greedy-bot-3"]
-    assert first.user.is_bot and first.user.bot_level == "greedy"
-    assert not first.user.has_usable_password()
-    other = create_table(user, "Other", 2, "classic")
-    assert add_bot(other, "greedy").user == first.user
-    with pytest.raises(ServiceError, match="no such bot"):
-        add_bot(other, "genius")
-
-
-def test_remove_bot_frees_only_a_bots_seat(table):
-    seat = add_bot(table, "random")
-    with pytest.raises(ServiceError, match="No bot sits there."):
-        remove_bot(table, 0)  # a human
-    remove_bot(table, seat.position)
-    assert list(table.seats.values_list("position", flat=True)) == [0]
-
-
-def test_only_someone_seated_adds_or_removes_bots(table, user, baraka):
-    with pytest.raises(ServiceError, match="Take a seat"):
-        add_bot(table, "random", by_user=baraka)
-    seat = add_bot(table, "random", by_user=user)
-    with pytest.raises(ServiceError, match="Take a seat"):
-        remove_bot(table, seat.position, by_user=baraka)
-    assert table.seats.count() == 2
-    remove_bot(table, seat.position, by_user=user)
-    assert table.seats.count() == 1
-
-
-# -- Starting games -------------------------------------------------------------------
-
-
-def test_start_game_freezes_rules_players_and_seed(table, user, baraka):
-    take_seat(table, baraka, position=3)
-    bot = add_bot(table, "random").user  # position 1
-    game = start_game(table, user)
-    assert (game.number, game.status, game.player_count, game.first_seat, game.move_count) == (
-        1, Game.Status.RUNNING, 3, 0, 0
-    )
-    assert game.rules == table.rules().to_dict()
-    assert 0 <= game.seed < 2**63
-    assert [(p.seat, p.user) for p in game.players.all()] == [(0, user), (1, bot), (2, baraka)]
-    state = reload(game).engine_state()
-    assert state.seed == game.seed and state.players == 3 and state.turn == 0
-
-
-def test_start_game_needs_two_seated_players_and_a_seated_starter(table, user, baraka, make_user):
-    with pytest.raises(ServiceError, match="At least two players"):
-        start_game(table, user)
-    take_seat(table, baraka)
-    with pytest.raises(ServiceError, match="Take a seat"):
-        start_game(table, make_user("chebet"))
-    assert not Game.objects.exists()
-
-
-def test_one_game_at_a_time_and_no_bot_removal_during_it(table, game, user):
-    with pytest.raises(ServiceError, match="already running"):
-        start_game(table, user)
-    seat = add_bot(table, "greedy")  # joins the next game
-    remove_bot(table, seat.position)
-    bot_in_game = add_bot(create_table(user, "Bots", 2, "classic"), "greedy")
-    start_game(bot_in_game.table, user)
-    with pytest.raises(ServiceError, match="stays until the end"):
-        remove_bot(bot_in_game.table, bot_in_game.position)
-
-
-def test_changing_the_table_rules_changes_only_the_next_game(table, game, user, baraka):
-    before = game.rules
-    table.rule_overrides = {"jokers": 0, "hand_size": 6}
-    table.save()
-    game = reload(game)
-    assert game.rules == before and game.engine_state().rules.hand_size == 4
-    submit_move(game.pk, user, "draw")
-    assert reload(game).engine_state().rules.jokers == 2
-    resign(game, baraka)
-    assert rematch(table, user) is None  # an offer: baraka is yet to accept
-    following = rematch(table, baraka)
-    assert following.rules["hand_size"] == 6 and following.rules["jokers"] == 0
-    assert all(len(hand) == 6 for hand in following.engine_state().hands)
-
-
-def test_rematch_is_started_by_the_previous_winner(table, game, user, baraka):
-    with pytest.raises(ServiceError, match="already running"):
-        rematch(table, user)
-    resign(game, user)  # baraka, seat 1, wins
-    assert reload(game).winner == 1
-    rematch(table, user)
-    second = rematch(table, baraka)
-    assert (second.number, second.first_seat, second.turn) == (2, 1, 1)
-    assert user_to_move(second) == baraka
-
-
-def test_play_again_waits_for_every_seated_player_bots_accept_at_once(table, game, user, baraka, chebet):
-    add_bot(table, "greedy")
-    take_seat(table, chebet)  # seated after the game began: asked too
-    resign(game, baraka)
-    game = reload(game)
-    assert rematch(table, user) is None
-    assert sorted(reload(game).rematch_accepted) == sorted([user.pk, table.seats.get(position=2).user_id])
-    decline_rematch(table, chebet)
-    game = reload(game)
-    assert (game.rematch_accepted, game.rematch_declined_by) == ([], chebet)
-    assert rematch(table, baraka) is None and rematch(table, user) is None
-    following = rematch(table, chebet)
-    assert following.player_count == 4 and table.current_game() == following
-    with pytest.raises(ServiceError, match="already running"):
-        rematch(table, user)
-
-
-def test_only_a_seated_player_answers_an_offer(table, game, user, baraka, make_user):
-    resign(game, baraka)
-    with pytest.raises(ServiceError, match="Take a seat"):
-        rematch(table, make_user("mgeni"))
-    with pytest.raises(ServiceError, match="Take a seat"):
-        decline_rematch(table, make_user("mpita"))
-
-
-def test_rematch_needs_a_previous_game(table, user, baraka):
-    take_seat(table, baraka)
-    with pytest.raises(ServiceError, match="no game to play again"):
-        rematch(table, user)
-
-
-# -- Moves ----------------------------------------------------------------------------
-
-
 def test_a_move_is_appended_and_the_position_saved(game, user):
     before = reload(game).engine_state()
-    row = submit_move(game.pk, user, "draw")
+    row = submit_move(game.pk, user, "draw").row
     game = reload(game)
     assert (row.index, row.seat, row.text) == (0, 0, "draw")
     assert (game.move_count, game.seq, game.turn) == (1, 1, 1)
@@ -309,7 +88,7 @@ def test_a_bots_move_lets_go_of_its_game_without_the_garbage_collector(user, set
 
 def test_move_text_is_stored_in_its_canonical_form(game, user):
     state = put_position(game, hands=["7H 7S 4C", "9D 5D"], discard=["7D"])
-    row = submit_move(game.pk, user, "  7h   7s  ")
+    row = submit_move(game.pk, user, "  7h   7s  ").row
     assert row.text == "7H 7S"
     assert reload(game).engine_state() == state.apply("7H 7S")
 
@@ -330,7 +109,7 @@ def test_a_misplay_under_the_penalty_rule_is_a_move(user, baraka):
     take_seat(table, baraka)
     game = start_game(table, user)
     put_position(game, hands=["7H 7S 4C", "9D 5D"], discard=["7D"])
-    row = submit_move(game.pk, user, "4C")  # does not match: the cards stay, 2 are drawn
+    row = submit_move(game.pk, user, "4C").row  # does not match: the cards stay, 2 are drawn
     assert row.text == "4C"
     assert len(reload(game).engine_state().hands[0]) == 5
 
@@ -420,12 +199,8 @@ def test_a_move_costs_the_same_queries_early_and_late(game, user, baraka):
     assert queries_for_a_draw(baraka) == early
 
 
-def test_a_forced_accept_is_played_by_the_server(user, baraka, make_user):
-    table = create_table(user, "Jumps", 3, "friendly")
-    take_seat(table, baraka)
-    chebet = make_user("chebet")
-    take_seat(table, chebet)
-    game = start_game(table, user)
+def test_a_forced_accept_is_played_by_the_server(three, user, chebet):
+    game = three
     put_position(game, hands=["JH 4C", "9D 5D", "9S 5S"], discard=["7H"])
     submit_move(game.pk, user, "JH")
     game = reload(game)
@@ -455,56 +230,6 @@ def test_a_game_played_to_the_end_stores_its_result_and_replays(game, user, bara
         submit_move(game.pk, user, "draw")
 
 
-# -- Bots -----------------------------------------------------------------------------
-
-
-def test_bots_play_their_turns_up_to_a_human(user):
-    table = create_table(user, "Bots", 4, "classic")
-    for level in ("greedy", "random", "greedy"):
-        add_bot(table, level)
-    game = start_game(table, user)
-    assert play_bot_move(game.pk) is None  # the human starts
-    submit_move(game.pk, user, good_move(game))
-    rows = advance_bots(reload(game))
-    game = reload(game)
-    assert rows and all(row.seat != 0 for row in rows)
-    assert not game.is_running or game.turn == 0
-    assert not bot_move_due(game)
-
-
-def test_a_game_against_three_bots_reaches_its_end(user):
-    table = create_table(user, "Bots", 4, "classic")
-    for _ in range(3):
-        add_bot(table, "greedy")
-    game = start_game(table, user)
-    while reload(game).is_running:
-        submit_move(game.pk, user, good_move(game))
-        advance_bots(reload(game))
-    game = reload(game)
-    moves = list(game.moves.values_list("text", flat=True))
-    state = game.engine_state()
-    assert replay(game.engine_rules(), 4, game.seed, moves)[-1] == state
-    assert game.status == Game.Status.FINISHED and game.winner == state.winner
-    assert [p.place for p in game.players.all()] == state.places()
-
-
-def test_bots_wait_for_the_bot_delay(user, settings):
-    settings.BOT_DELAY = 3600
-    table = create_table(user, "Slow", 2, "classic")
-    add_bot(table, "random")
-    game = start_game(table, user)
-    submit_move(game.pk, user, "draw")
-    game = reload(game)
-    assert game.turn == 1 and not bot_move_due(game)
-    assert advance_bots(game) == []
-    settings.BOT_DELAY = 0
-    assert bot_move_due(game)
-    assert play_bot_move(game.pk).seat == 1
-
-
-# -- Resigning and leaving --------------------------------------------------------------
-
-
 def test_resigning_a_two_player_game_ends_it(game, user, baraka):
     resign(game, baraka)
     game = reload(game)
@@ -514,12 +239,8 @@ def test_resigning_a_two_player_game_ends_it(game, user, baraka):
         resign(game, user)
 
 
-def test_a_resignation_is_a_move_and_the_seat_is_passed_over(user, baraka, make_user):
-    table = create_table(user, "Three", 3, "friendly")
-    take_seat(table, baraka)
-    chebet = make_user("chebet")
-    take_seat(table, chebet)
-    game = start_game(table, user)
+def test_a_resignation_is_a_move_and_the_seat_is_passed_over(three, user, baraka, chebet):
+    game = three
     resign(game, user)  # seat 0, to move: the turn passes on, nobody draws for them
     game = reload(game)
     assert game.is_running and list(game.moves.values_list("seat", "text")) == [(0, "resign 0")]

@@ -13,8 +13,8 @@ The key holds the game's seed beside its id, so that a database that hands out a
 (a test's) is not mistaken for the game kept.
 """
 
-from games import rows
-from games.models import GamePlayer
+from games.models import Game, GamePlayer
+from games.play import row_values
 
 KEPT_GAMES = 2000  # at most; all are let go when more would be kept
 
@@ -22,21 +22,21 @@ KEPT_GAMES = 2000  # at most; all are let go when more would be kept
 _kept = {}  # (game id, seed) -> (event number, [(player's values, user, stand-in)])
 
 
-def take(game):
+def take(game: Game) -> list[GamePlayer] | None:
     """New objects of the players of ``game`` at its event number, by seat, if kept here;
     else None."""
     kept = _kept.get((game.pk, game.seed))
     if kept is None or kept[0] != game.seq:
         return None
-    players = []
+    found = []
     for field_values, user, stand_in in kept[1]:
-        player = rows.from_values(GamePlayer, field_values)
+        player = row_values.from_values(GamePlayer, field_values)
         player.user, player.stand_in = user, stand_in
-        players.append(player)
-    return players
+        found.append(player)
+    return found
 
 
-def keep(game, players):
+def keep(game: Game, players: list[GamePlayer]) -> None:
     """``game``'s players after its move committed; a game that ended is let go."""
     key = (game.pk, game.seed)
     if not game.is_running:
@@ -44,4 +44,4 @@ def keep(game, players):
         return
     if len(_kept) >= KEPT_GAMES:
         _kept.clear()
-    _kept[key] = (game.seq, [(rows.values(p), p.user, p.stand_in) for p in players])
+    _kept[key] = (game.seq, [(row_values.values(p), p.user, p.stand_in) for p in players])

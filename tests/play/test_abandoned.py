@@ -10,7 +10,9 @@ from django.utils import timezone
 
 from games import presence
 from games.models import Game
-from games.services import abandon_stale_games, add_bot, create_table, start_game
+from games.play.abandon import abandon_stale_games
+from games.play.starts import start_game
+from games.play.tables import add_bot, create_table
 from history.models import RatingChange
 
 pytestmark = pytest.mark.django_db
@@ -48,9 +50,10 @@ def test_a_game_someone_has_open_or_that_moved_lately_goes_on(quiet_game, user, 
     assert Game.objects.get(pk=quiet_game.pk).status == Game.Status.RUNNING
 
 
-def test_the_lobby_and_a_command_abandon_them(quiet_game, client):
+def test_the_command_abandons_them_and_the_lobby_only_reads(quiet_game, client):
     client.get(reverse("games:lobby"))
-    assert Game.objects.get(pk=quiet_game.pk).status == Game.Status.ABANDONED
+    assert Game.objects.get(pk=quiet_game.pk).status == Game.Status.RUNNING
     out = StringIO()
     call_command("abandon_games", stdout=out)
-    assert "Games abandoned: 0" in out.getvalue()
+    assert "Games abandoned: 1" in out.getvalue()
+    assert Game.objects.get(pk=quiet_game.pk).status == Game.Status.ABANDONED

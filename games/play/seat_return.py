@@ -1,11 +1,11 @@
-"""A player whose seat went to a stand-in bot (``services._hand_to_bot``, after missed turns)
+"""A player whose seat went to a stand-in bot (``games.play.server_turns``, after missed turns)
 takes it back, at once, while the game runs.
 
 The return is a change of the game's players without a move, so it moves the game's event
-number (``Game.seq``) on like one: the players kept per event (``games.kept_players``) and
+number (``Game.seq``) on like one: the players kept per event (``games.play.kept_players``) and
 the live readings, which take the players as unchanged while the event number is, are read
 afresh; and a bot turn the turn clock has in hand for that seat, which carries the event
-number it was due at, is no longer played (``services.play_server_turn``).
+number it was due at, is no longer played (``games.play.server_turns.play_server_turn``).
 """
 
 from django.db import transaction
@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from games import signals
 from games.models import Game, GamePlayer, Seat, Table
-from games.services import ServiceError
+from games.play.errors import ServiceError
 
 
 def offered(players: list[GamePlayer], user) -> bool:

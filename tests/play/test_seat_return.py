@@ -1,4 +1,4 @@
-"""What a move did is stored with it, with who made it (services), and a player whose seat a
+"""What a move did is stored with it, with who made it (games.play.recording), and a player whose seat a
 stand-in bot took over takes it back (games.seat_return): only they, only while the game
 runs and the stand-in holds their seat; a bot turn due before the return is not played."""
 
@@ -9,9 +9,14 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from games import seat_return, services
+from games import bots
 from games.models import Game, GamePlayer, Move, Seat
-from games.services import ServiceError
+from games.play import seat_return, server_turns
+from games.play.errors import ServiceError
+from games.play.moves import submit_move
+from games.play.server_turns import next_server_turn, play_server_turn
+from games.play.starts import start_game
+from games.play.tables import add_bot, take_seat
 from tests.games.helpers import put_position
 
 pytestmark = pytest.mark.django_db
@@ -19,7 +24,7 @@ pytestmark = pytest.mark.django_db
 
 def test_a_move_stores_what_it_did_and_who_made_it(game, user):
     put_position(game, hands=("JH 5S 4C", "9H QD KC"), discard=("7H",), turn=0)
-    row = services.submit_move(game.pk, user, "JH")
+    row = submit_move(game.pk, user, "JH")
     assert Move.objects.get(pk=row.pk).outcome == {"mover": 0, "jump": [1, 1]}
     assert row.actor == Move.Actor.PLAYER and not row.handed_to_bot
     forced = Move.objects.get(game=game, index=1)  # the forced accept the server played
@@ -27,10 +32,10 @@ def test_a_move_stores_what_it_did_and_who_made_it(game, user):
 
 
 @pytest.mark.django_db(transaction=True)  # outside a transaction, as a move is
-def test_a_move_written_alone_stores_what_it_did_too(game, user):
-    """On PostgreSQL a move that is the whole change is one statement (services._write_alone)."""
+def test_a_move_in_one_statement_stores_what_it_did_too(game, user):
+    """On PostgreSQL a move that is the whole change is one statement (play.moves.one_statement_move)."""
     put_position(game, hands=("2D 5S 4C", "9H QD KC"), discard=("7D",), turn=0)
-    row = services.submit_move(game.pk, user, "2D")
+    row = submit_move(game.pk, user, "2D")
     assert Move.objects.get(pk=row.pk).outcome == {"mover": 0, "penalty": [1, 2]}
 
 
@@ -39,7 +44,7 @@ def miss_turn(game):
     game.table.turn_timer_seconds = 20
     game.table.save()
     Game.objects.filter(pk=game.pk).update(updated_at=timezone.now() - timedelta(seconds=21))
-    return services.play_server_turn(services.next_server_turn(game.table_id))
+    return play_server_turn(next_server_turn(game.table_id))
 
 
 @pytest.fixture
@@ -47,9 +52,9 @@ def taken_over(table, user, baraka, settings):
     """amani (seat 0), baraka and a random bot; amani missed a turn with
     MISSED_TURNS_BEFORE_BOT at 1: a greedy bot plays for them."""
     settings.MISSED_TURNS_BEFORE_BOT = 1
-    services.take_seat(table, baraka)
-    services.add_bot(table, "random")
-    game = services.start_game(table, user)
+    take_seat(table, baraka)
+    add_bot(table, "random")
+    game = start_game(table, user)
     put_position(game, hands=("7H 5S 4C", "9H QD KC", "4D 6D 10S"), discard=("7D",), turn=0)
     row = miss_turn(game)
     assert row.actor == Move.Actor.TIMER and row.handed_to_bot
@@ -73,11 +78,11 @@ def test_the_player_takes_their_seat_back(taken_over, user):
 
 def test_a_bot_turn_due_before_the_return_is_not_played(taken_over, user, baraka):
     game = Game.objects.get(pk=taken_over.pk)
-    services.submit_move(game.pk, baraka, str(services.bots.forfeit_move(game.engine_state())))
-    due = services.next_server_turn(game.table_id)
-    assert due.reason == services.BOT  # the stand-in's turn for seat 0
+    submit_move(game.pk, baraka, str(bots.forfeit_move(game.engine_state())))
+    due = next_server_turn(game.table_id)
+    assert due.reason == server_turns.BOT  # the stand-in's turn for seat 0
     seat_return.take_back(game.table, user)
-    assert services.play_server_turn(due) is None
+    assert play_server_turn(due) is None
     assert not Move.objects.filter(game=game, seat=0, actor=Move.Actor.STAND_IN).exists()
 
 

@@ -1,10 +1,10 @@
 """A move outside any transaction, on PostgreSQL, as a table's websocket makes it: when the
 move is the whole change, its row and the new position are written in one statement
-against the game as it was read (``services._write_alone``); whatever else a move does,
+against the game as it was read (``moves._write_in_one_statement``); whatever else a move does,
 and a game that something else changed meanwhile, take the locked transaction. Either
 way the result is the same.
 
-Made on the game a process keeps (``services.submit_table_move`` with ``known``, as a
+Made on the game a process keeps (``moves.submit_table_move`` with ``known``, as a
 table's websocket makes it from ``games.live.readings.game_at``), the move is the one
 statement, which also checks the table's last change: a game or a table changed since is
 never written over, and a refusal is judged on the game as read."""
@@ -17,18 +17,11 @@ import pytest
 from django.db import connection, connections
 from django.test.utils import CaptureQueriesContext
 
-from games import kept_players, signals
+from games import signals
 from games.models import Game, GamePlayer, Move
-from games.services import (
-    MoveRefused,
-    NotNow,
-    StaleMove,
-    create_table,
-    start_game,
-    submit_move,
-    submit_table_move,
-    take_seat,
-)
+from games.play import kept_players
+from games.play.errors import MoveRefused, NotNow, StaleMove
+from games.play.moves import submit_move, submit_table_move
 from tests.games.helpers import put_position
 
 pytestmark = [
@@ -50,14 +43,6 @@ def news():
     signals.table_changed.disconnect(hear)
 
 
-@pytest.fixture
-def three(user, baraka, chebet):
-    table = create_table(user, "Jumps", 3, "friendly")
-    take_seat(table, baraka)
-    take_seat(table, chebet)
-    return start_game(table, user)
-
-
 def reload(game):
     return Game.objects.get(pk=game.pk)
 
@@ -73,7 +58,7 @@ def test_a_move_written_alone_is_let_go_without_the_garbage_collector(three, use
     submit_move(three.pk, user, "4C")  # keeps the game's players in this process
     gc.disable()
     try:
-        row = submit_move(three.pk, baraka, "draw", client_move_id="b1")
+        row = submit_move(three.pk, baraka, "draw", client_move_id="b1").row
         written = weakref.ref(row.game)
         del row
         assert written() is None  # no reference cycle kept it
@@ -85,7 +70,8 @@ def test_a_move_is_two_statements_read_and_written_and_announced(three, user, ba
     put_position(three, hands=["4C 9H", "9D 5D", "9S 5S"], discard=["4H"])
     submit_move(three.pk, user, "4C")  # keeps the game's players in this process
     assert kept_players.take(reload(three)) is not None
-    made, row = statements(lambda: submit_move(three.pk, baraka, "draw", client_move_id="b1"))
+    made, written = statements(lambda: submit_move(three.pk, baraka, "draw", client_move_id="b1"))
+    row = written.row
     assert made == ["SELECT", "WITH"]  # the game and its table; the move and the position
     game = reload(three)
     assert (game.move_count, game.seq, game.turn) == (2, 2, 2)
@@ -162,14 +148,14 @@ def test_refused_and_resent_moves_change_nothing(three, user, baraka):
 def changed_while_the_move_waits(game, move):
     """Run ``move`` in a thread while this test's other connection holds the game's row
     lock; once the move's write waits for that lock, the other connection moves the game's
-    event number on (as any other change does) and commits. The move's outcome: its row or
+    event number on (as any other change does) and commits. The move's outcome: what it wrote or
     its exception."""
     other = connections.create_connection("default")
     outcome = {}
 
     def run():
         try:
-            outcome["row"] = move()
+            outcome["written"] = move()
         except Exception as error:  # noqa: BLE001 - handed back to the test
             outcome["error"] = error
         finally:
@@ -232,7 +218,8 @@ def test_a_move_on_a_known_game_is_one_statement_at_any_move(three, user, baraka
     Game.objects.filter(pk=three.pk).update(move_count=count, seq=count)
     kept, ask = known(moved_once(three, user))
 
-    made, row = statements(lambda: submit_table_move(kept.table_id, baraka, "draw", "b1", kept.seq, ask))
+    made, written = statements(lambda: submit_table_move(kept.table_id, baraka, "draw", "b1", kept.seq, ask))
+    row = written.row
 
     assert made == ["WITH"]  # the move and the position, nothing read
     after = reload(three)

@@ -1,4 +1,4 @@
-"""The move's statements compiled once (``games.prepared``) do what the ORM does: a query
+"""The move's statements compiled once (``games.play.prepared``) do what the ORM does: a query
 gives the instance with every field converted as read, its related row in the cache, and
 the row of the value asked, not of the one it was compiled with; an insert and an update
 write what ``save()`` writes, and the two together (PostgreSQL) both or neither."""
@@ -7,10 +7,11 @@ import pytest
 from django.db import DatabaseError, IntegrityError, connection, transaction
 from django.test.utils import CaptureQueriesContext
 
-from games import rows
 from games.models import Game, GamePlayer, Move, Table
-from games.prepared import Prepared, PreparedInsert, PreparedInsertIfUpdated, PreparedUpdate
-from games.services import create_table, start_game, take_seat
+from games.play import row_values
+from games.play.prepared import Prepared, PreparedInsert, PreparedInsertIfUpdated, PreparedUpdate
+from games.play.starts import start_game
+from games.play.tables import create_table, take_seat
 
 pytestmark = pytest.mark.django_db
 
@@ -24,11 +25,11 @@ def test_the_instance_is_the_orms_with_its_related_row_cached(game):
     game.table.save()
     prepared = Prepared(with_table).first(game.pk)
     expected = with_table(game.pk).get()
-    assert rows.values(prepared) == rows.values(expected)
+    assert row_values.values(prepared) == row_values.values(expected)
     assert isinstance(prepared.state, dict) and prepared.state == expected.state  # JSON converted
     assert not prepared._state.adding and prepared._state.db == "default"
     with CaptureQueriesContext(connection) as captured:
-        assert rows.values(prepared.table) == rows.values(expected.table)
+        assert row_values.values(prepared.table) == row_values.values(expected.table)
         assert prepared.table.rule_overrides == {"max_turns": 300}
     assert len(captured) == 0
 
@@ -68,7 +69,7 @@ def test_an_insert_saves_every_field_as_the_orm_does_and_reads_the_key_back(game
     assert first.pk and second.pk == Move.objects.get(game=game, index=1).pk
     assert not second._state.adding and second.created_at is not None
     stored = Move.objects.get(pk=first.pk)
-    assert rows.values(stored) == rows.values(first)
+    assert row_values.values(stored) == row_values.values(first)
     with pytest.raises(IntegrityError), transaction.atomic():  # (game, index) is unique
         inserted.save(Move(game=game, index=1, seat=1, text="draw"))
 
@@ -99,7 +100,8 @@ def test_an_insert_if_updated_makes_both_while_the_guard_holds_and_neither_after
     first = Move(game=game, index=0, seat=0, text="7H", client_move_id="a")
     assert both.save(game, 0, first)
     stored = Move.objects.get(game=game)
-    assert stored.pk == first.pk and rows.values(stored) == rows.values(first) and not first._state.adding
+    assert stored.pk == first.pk and not first._state.adding
+    assert row_values.values(stored) == row_values.values(first)
     assert (Game.objects.get(pk=game.pk).turn, Game.objects.get(pk=game.pk).seq) == (1, 1)
     game.turn, game.seq = 0, 2
     late = Move(game=game, index=1, seat=1, text="draw")

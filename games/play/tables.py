@@ -1,0 +1,190 @@
+"""Tables, their seats and the bots seated at them, and the bots' accounts.
+
+Each write runs in one transaction that locks the table's row, so that concurrent requests
+are serialised, and announces the change once it commits. Site decisions (beyond RULES.md):
+leaving a seat during a game one plays in resigns that game first; a bot cannot be removed
+from a running game it plays in (who may add or remove bots is the views' call).
+"""
+
+import itertools
+from datetime import timedelta
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from accounts import blocking, written
+from accounts.models import User
+from games import bots
+from games.engine.rules import PRESETS
+from games.models import MAX_SEATS, MIN_SEATS, Seat, Table
+from games.play.announce import announce
+from games.play.errors import ServiceError, TooFast
+from games.play.moves import resign
+
+
+def create_table(
+    user: User,
+    name: str,
+    seat_count: int,
+    preset: str,
+    sit: bool = True,
+    turn_timer_seconds: int | None = None,
+) -> Table:
+    """A new table created by ``user``, who takes its first seat unless ``sit`` is false;
+    ``turn_timer_seconds``: the turn clock (None: none). A player makes at most
+    ``TABLES_PER_HOUR`` tables an hour: the lobby is everyone's (``TooFast``)."""
+    name = (name or "").strip()
+    if not written.shows_something(name):
+        raise ServiceError(_("Give the table a name."))
+    if written.reorders(name):
+        raise ServiceError(_("That name holds characters that would turn the text around it."))
+    if len(name) > Table._meta.get_field("name").max_length:
+        raise ServiceError(_("That name is too long."))
+    if not isinstance(seat_count, int) or not MIN_SEATS <= seat_count <= MAX_SEATS:
+        raise ServiceError(
+            _("A table has %(low)d to %(high)d seats.") % {"low": MIN_SEATS, "high": MAX_SEATS}
+        )
+    if preset not in PRESETS:
+        raise ServiceError(_("Choose one of the rules presets."))
+    clock = turn_timer_seconds
+    if clock is not None and not (isinstance(clock, int) and clock > 0):
+        raise ServiceError(_("A turn clock is a number of seconds."))
+    made = Table.objects.filter(created_by=user, created_at__gte=timezone.now() - timedelta(hours=1))
+    limit = settings.TABLES_PER_HOUR
+    if made.count() >= limit:
+        raise TooFast(
+            ngettext(
+                "You have made %(count)d table in the last hour: wait a while before making another.",
+                "You have made %(count)d tables in the last hour: wait a while before making another.",
+                limit,
+            )
+            % {"count": limit}
+        )
+    with transaction.atomic():
+        table = Table.objects.create(
+            name=name,
+            seat_count=seat_count,
+            preset=preset,
+            created_by=user,
+            turn_timer_seconds=turn_timer_seconds,
+        )
+        if sit:
+            Seat.objects.create(table=table, position=0, user=user)
+    return table
+
+
+def take_seat(table: Table | int, user: User, position: int | None = None) -> Seat:
+    """Seat ``user`` at ``position``, or at the first free seat. During a game the newcomer
+    joins the next one."""
+    with transaction.atomic():
+        table = locked_table(table)
+        if user.is_bot:
+            raise ServiceError(_("Bots are added with “add a bot”."))
+        if table.seats.filter(user=user).exists():
+            raise ServiceError(_("You already have a seat at this table."), "already_seated")
+        if refusal := blocking.seat_refusal(table, user):
+            raise ServiceError(refusal, "blocked")
+        position = _free_position(table, position)
+        return Seat.objects.create(table=table, position=position, user=user)
+
+
+def leave_seat(table: Table | int, user: User) -> None:
+    """Free ``user``'s seat; during a game they play in, they resign it first."""
+    with transaction.atomic():
+        table = locked_table(table)
+        seat = table.seats.filter(user=user).first()
+        if seat is None:
+            raise ServiceError(_("You have no seat at this table."))
+        game = table.current_game()
+        if game is not None and game.is_running and game.players.filter(user=user, left=False).exists():
+            resign(game, user)
+        seat.delete()
+
+
+def add_bot(table: Table | int, level: str, by_user: User | None = None) -> Seat:
+    """Seat a bot of ``level`` (one of ``bots.LEVELS``) at the first free seat; ``by_user``,
+    when given, must be seated at the table."""
+    if level not in bots.LEVELS:
+        raise ServiceError(_("There is no such bot."))
+    with transaction.atomic():
+        table = locked_table(table)
+        _require_seated(table, by_user)
+        position = _free_position(table, None)
+        return Seat.objects.create(table=table, position=position, user=free_bot(table, level))
+
+
+def remove_bot(table: Table | int, position: int, by_user: User | None = None) -> None:
+    """Free the seat of the bot at ``position``; not while it plays a running game.
+    ``by_user``, when given, must be seated at the table."""
+    with transaction.atomic():
+        table = locked_table(table)
+        _require_seated(table, by_user)
+        seat = table.seats.select_related("user").filter(position=position).first()
+        if seat is None or not seat.user.is_bot:
+            raise ServiceError(_("No bot sits there."))
+        game = table.current_game()
+        if game is not None and game.is_running and game.players.filter(user=seat.user).exists():
+            raise ServiceError(_("A bot stays until the end of the game it plays."))
+        seat.delete()
+
+
+def _require_seated(table, user):
+    if user is not None and not table.seats.filter(user=user).exists():
+        raise ServiceError(_("Take a seat at this table first."))
+
+
+def locked_table(table: Table | int) -> Table:
+    """The table row, locked until the end of the transaction (a write to the table follows,
+    so its websockets hear of it once the transaction commits)."""
+    table_id = table.pk if isinstance(table, Table) else table
+    try:
+        table = Table.objects.select_for_update().get(pk=table_id)
+    except Table.DoesNotExist:
+        raise ServiceError(_("There is no such table."), "no_such_table") from None
+    announce(table.pk)
+    return table
+
+
+def _free_position(table, position):
+    taken = set(table.seats.values_list("position", flat=True))
+    if position is None:
+        free = [p for p in range(table.seat_count) if p not in taken]
+        if not free:
+            raise ServiceError(_("This table is full."), "table_full")
+        return free[0]
+    if not isinstance(position, int) or not 0 <= position < table.seat_count:
+        raise ServiceError(_("There is no such seat."), "no_such_seat")
+    if position in taken:
+        raise ServiceError(_("That seat is taken."), "seat_taken")
+    return position
+
+
+def bot_account(level: str, n: int = 1) -> User | None:
+    """The account ``<level>-bot-<n>``, created when first needed. ``n`` = 1 is the level's
+    own account, under which it plays and is rated; a table seating two bots of one level
+    (a user holds one seat per table) gives the second the next free ``n``. None when a
+    human holds the name."""
+    User = get_user_model()
+    username = f"{level}-bot-{n}"
+    bot = User.objects.filter(username=username).first()
+    if bot is None:
+        try:
+            with transaction.atomic():  # a savepoint: another request may create it first
+                bot = User.objects.create_bot(username, level, display_name=f"{level.capitalize()} bot {n}")
+        except IntegrityError:
+            bot = User.objects.get(username=username)
+    return bot if bot.bot_level == level else None
+
+
+def free_bot(table: Table, level: str) -> User:
+    """The bot account of ``level`` to seat at ``table``: the level's own, unless it sits
+    there already."""
+    seated = set(table.seats.values_list("user_id", flat=True))
+    for n in itertools.count(1):
+        bot = bot_account(level, n)
+        if bot is not None and bot.pk not in seated:
+            return bot

@@ -1,0 +1,96 @@
+"""No GET request writes: every page of the site, read by a player of a running game whose
+bot is due to move and of a game left alone long since, by a staff member and by a
+visitor, runs no INSERT, UPDATE or DELETE (the bots' moves and the abandoned games' end
+are written elsewhere: ``games.views.poll``, ``games.live.heartbeats``)."""
+
+from datetime import timedelta
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+from django.utils import timezone
+
+from games.models import Game
+from games.play.moves import resign, submit_move
+from games.play.starts import start_game
+from games.play.tables import add_bot, create_table, take_seat
+
+pytestmark = pytest.mark.django_db
+WRITES = ("INSERT", "UPDATE", "DELETE")
+FILLERS = {"uidb64": "MQ", "token": "set-password"}  # a password reset link that fails its check
+# Left to history's owner (issue 37): a finished game's replay snapshots, a cache written on
+# the replay's first view (history.replays -> history.services.ensure_snapshots).
+CACHE_FILLS = {"history:replay": "history_gamesnapshot"}
+SKIPPED = {"api_not_found"}  # the API's catch-all: any path, reads nothing
+
+
+def named_routes(resolver=None, namespace=""):
+    """``(name, route parameters)`` of every named URL of the site, admin aside (its own tests)."""
+    for entry in (resolver or get_resolver()).url_patterns:
+        if isinstance(entry, URLResolver):
+            if entry.namespace == "admin":
+                continue
+            inner = f"{namespace}{entry.namespace}:" if entry.namespace else namespace
+            yield from named_routes(entry, inner)
+        elif isinstance(entry, URLPattern) and entry.name:
+            yield f"{namespace}{entry.name}", set(entry.pattern.regex.groupindex)
+
+
+@pytest.fixture
+def world(user, baraka, make_user, settings):
+    """amani's game against a bot, whose move is due; her earlier game left alone for an
+    hour, due to be abandoned; a finished game."""
+    settings.BOT_DELAY = 0
+    settings.ABANDON_AFTER_SECONDS = 600
+    finished = start_game(_table(user, baraka, "Done"), user)
+    resign(finished, baraka)
+    alone = start_game(_table(user, make_user("chebet"), "Alone", bot=True), user)
+    Game.objects.filter(pk=alone.pk).update(updated_at=timezone.now() - timedelta(hours=1))
+    table = _table(user, None, "Now", bot=True)
+    running = start_game(table, user)
+    if running.turn == 0:
+        submit_move(running.pk, user, "draw")
+    return {"table_id": table.pk, "game_id": finished.pk, "username": user.username, "move": "draw"}
+
+
+def _table(user, other, name, bot=False):
+    table = create_table(user, name, 2, "friendly")
+    if bot:
+        add_bot(table, "greedy")
+    else:
+        take_seat(table, other)
+    return table
+
+
+def pages(world):
+    for name, parameters in named_routes():
+        if name in SKIPPED:
+            continue
+        values = {p: world.get(p, FILLERS.get(p, 1)) for p in parameters}
+        yield name, reverse(name, kwargs=values)
+
+
+def writes_of(client, name, path):
+    with CaptureQueriesContext(connection) as queries:
+        response = client.get(path)
+    assert response.status_code < 500, path
+    writes = [q["sql"] for q in queries.captured_queries if q["sql"].lstrip().upper().startswith(WRITES)]
+    return [sql for sql in writes if name not in CACHE_FILLS or f'"{CACHE_FILLS[name]}"' not in sql]
+
+
+@pytest.mark.parametrize("who", ["the player", "staff", "a visitor"])
+def test_no_get_of_any_page_writes(client, user, make_user, world, who):
+    if who == "the player":
+        client.force_login(user)
+    elif who == "staff":
+        client.force_login(make_user("dawa", is_staff=True, is_superuser=True))
+    before = list(Game.objects.order_by("pk").values_list("status", "seq"))
+    checked = dict(pages(world))
+    assert {"games:lobby", "games:table", "games:table_area", "history:game"} <= set(checked)
+    assert {name: writes_of(client, name, path) for name, path in checked.items()} == dict.fromkeys(
+        checked, []
+    )
+    assert (
+        list(Game.objects.order_by("pk").values_list("status", "seq")) == before
+    )  # no bot moved, none ended
