@@ -24,7 +24,7 @@ pytestmark = pytest.mark.django_db
 
 def test_a_move_stores_what_it_did_and_who_made_it(game, user):
     put_position(game, hands=("JH 5S 4C", "9H QD KC"), discard=("7H",), turn=0)
-    row = submit_move(game.pk, user, "JH")
+    row = submit_move(game.pk, user, "JH").row
     assert Move.objects.get(pk=row.pk).outcome == {"mover": 0, "jump": [1, 1]}
     assert row.actor == Move.Actor.PLAYER and not row.handed_to_bot
     forced = Move.objects.get(game=game, index=1)  # the forced accept the server played
@@ -35,7 +35,7 @@ def test_a_move_stores_what_it_did_and_who_made_it(game, user):
 def test_a_move_in_one_statement_stores_what_it_did_too(game, user):
     """On PostgreSQL a move that is the whole change is one statement (play.moves.one_statement_move)."""
     put_position(game, hands=("2D 5S 4C", "9H QD KC"), discard=("7D",), turn=0)
-    row = submit_move(game.pk, user, "2D")
+    row = submit_move(game.pk, user, "2D").row
     assert Move.objects.get(pk=row.pk).outcome == {"mover": 0, "penalty": [1, 2]}
 
 
