@@ -22,9 +22,6 @@ from django.utils.translation import ngettext
 
 from accounts.models import Block, Follow, User
 
-DEFAULT_FOLLOWS_PER_HOUR = 30
-DEFAULT_BLOCKS_PER_HOUR = 30
-
 
 class Refused(Exception):
     """A follow or block the site refuses; ``str(refusal)`` is the sentence for the player."""
@@ -45,7 +42,7 @@ def follow(user: User, target: User) -> Follow:
         return _add_once(
             Follow,
             {"follower": user, "followed": target},
-            getattr(settings, "FOLLOWS_PER_HOUR", DEFAULT_FOLLOWS_PER_HOUR),
+            settings.FOLLOWS_PER_HOUR,
             lambda limit: ngettext(
                 "You have followed %(count)d player in the last hour: wait before following more.",
                 "You have followed %(count)d players in the last hour: wait before following more.",
@@ -71,7 +68,7 @@ def block(user: User, target: User) -> Block:
         return _add_once(
             Block,
             {"blocker": user, "blocked": target},
-            getattr(settings, "BLOCKS_PER_HOUR", DEFAULT_BLOCKS_PER_HOUR),
+            settings.BLOCKS_PER_HOUR,
             lambda limit: ngettext(
                 "You have blocked %(count)d player in the last hour: wait before blocking more.",
                 "You have blocked %(count)d players in the last hour: wait before blocking more.",

@@ -250,6 +250,9 @@ PRESENCE_BATCH_SECONDS = env_positive("PRESENCE_BATCH_SECONDS", "0.2", float, ze
 LIVE_MESSAGE_BURST = env_positive("LIVE_MESSAGE_BURST", "30")  # websocket messages at once ...
 LIVE_MESSAGE_RATE = env_positive("LIVE_MESSAGE_RATE", "2", float)  # ... and per second after that
 SIGNUPS_PER_ADDRESS = env_positive("SIGNUPS_PER_ADDRESS", "10")  # sign-ups per address in an hour
+# Friends (accounts.friends): each follow and block is a row, so a script may not make many.
+FOLLOWS_PER_HOUR = env_positive("FOLLOWS_PER_HOUR", "30")  # new follows per player in an hour
+BLOCKS_PER_HOUR = env_positive("BLOCKS_PER_HOUR", "30")  # new blocks per player in an hour
 
 # E-mail (password resets): through DJANGO_EMAIL_HOST's SMTP server when it is set, else
 # printed on the console.

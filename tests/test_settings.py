@@ -35,6 +35,8 @@ PLAY_SETTINGS = {  # name: default (README, "Configuration")
     "API_RATE_LIMIT": 300,
     "API_RATE_WINDOW_SECONDS": 60,
     "API_KEEPALIVE_SECONDS": 5,
+    "FOLLOWS_PER_HOUR": 30,
+    "BLOCKS_PER_HOUR": 30,
 }
 ENV_NAMES = (
     "DJANGO_DEBUG",
@@ -87,6 +89,8 @@ def test_the_play_settings_are_declared_with_their_defaults_and_read_from_the_en
         ("BOT_DELAY", "-1"),
         ("LIVE_MESSAGE_RATE", "0"),
         ("ABANDON_AFTER_SECONDS", "-5"),
+        ("FOLLOWS_PER_HOUR", "0"),
+        ("BLOCKS_PER_HOUR", "-1"),
     ],
 )
 def test_a_play_setting_out_of_range_is_refused_by_name(monkeypatch, name, value):

@@ -259,7 +259,7 @@ def _resign(s, seat):
     _leave(s, seat, False)
     if s.turn == seat and not s.finished:
         s.drawn = None
-        _advance(s)
+        _advance_past_jumper(s)
     return _finish(s)
 
 
@@ -293,14 +293,8 @@ def _accept(s, declare):
     _declare_if(s, declare)
     _, count, by = s.pending
     count -= 1
-    _advance(s)
-    if count:
-        if s.turn == by:
-            _advance(s)
-        s.pending = ("jump", count, by)
-    else:
-        s.pending = None
-    return s
+    s.pending = ("jump", count, by) if count else None
+    return _advance_past_jumper(s)
 
 
 def _misplay(s, declare):
@@ -393,6 +387,17 @@ def _declare_if(s, declare):
 def _advance(s):
     """The turn passes to the next seat in play."""
     s.turn = next_in_play(s)
+    return s
+
+
+def _advance_past_jumper(s):
+    """The turn passes on, and over the jumper while its jump is pending: a player is never
+    skipped by its own jump (RULES.md section 5), whether the turn leaves by an ``accept`` or
+    by the jumped player resigning."""
+    _advance(s)
+    pending = s.pending
+    if pending is not None and pending[0] == "jump" and s.turn == pending[2]:
+        _advance(s)
     return s
 
 

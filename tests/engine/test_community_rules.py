@@ -598,6 +598,20 @@ def test_resign_a_jump_passes_on():
     assert play(after, "accept").turn == 3
 
 
+def test_resign_of_the_jumped_seat_passes_the_jump_over_its_jumper():
+    """Found by the property test: two jacks by seat 0, seat 1 accepted, then seat 2 (to
+    move, jumped) resigns. The jump passes on, and as a jumper is never skipped by its own
+    jump it passes over seat 0 to seat 1; the turn never rests on the jumper with its jump
+    pending."""
+    state = build(rules=rules(), hands=["9C", "4D 6D", "4S 6S"], discard=["7H", "JH", "JC"],
+                  pending=jump(1, 0), turn=2)
+    after = state.resign(2)
+    assert after.turn == 1 and after.to_dict()["pending"] == jump(1, 0)
+    assert type(after).from_dict(after.to_dict()).to_dict() == after.to_dict()
+    after = play(after, "accept")
+    assert after.turn == 0 and after.to_dict()["pending"] is None
+
+
 def test_resign_leaving_one_in_play_ends_the_game():
     state = build(rules=rules(), hands=["5H 9C", "4D 6D"], discard=["7H"])
     after = state.resign(0)
