@@ -1,4 +1,4 @@
-"""games.move_words: one move in words, the same sentence in the live move log (card chips)
+"""games.text.moves: one move in words, the same sentence in the live move log (card chips)
 and the replays (card labels), in each language, with the player's name escaped."""
 
 from html.parser import HTMLParser
@@ -7,8 +7,7 @@ import pytest
 from django.template import Context, Template
 from django.utils import translation
 
-from games.move_words import CHIPS, LABELS, move_log_item, move_words
-from games.presentation import move_entry
+from games.text.moves import CHIPS, LABELS, move_entry, move_log_item, move_words
 
 HOSTILE = '<script>alert("x")</script>'
 

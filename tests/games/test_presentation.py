@@ -1,23 +1,13 @@
-"""games.presentation: the engine's codes turned into plain words, from views only."""
+"""games.text: the engine's codes turned into plain words, from views only."""
 
 import pytest
 
 from games.engine import Rules, State
 from games.engine.rules import GROUPS, OPTIONS, PRESETS
-from games.presentation import (
-    OPTION_LABELS,
-    allowed_actions,
-    card_face,
-    card_words,
-    describe_game,
-    describe_public,
-    move_entry,
-    options_catalogue,
-    pending_words,
-    presets_catalogue,
-    rule_sentence,
-    rules_summary,
-)
+from games.pages.game_view import allowed_actions, describe_game, describe_public, pending_words
+from games.text.cards import card_face, card_words
+from games.text.moves import move_entry
+from games.text.rules import OPTION_LABELS, options_catalogue, presets_catalogue, rule_sentence, rules_summary
 from tests.engine.helpers import jump, penalty, position, question
 
 NAMES = ["Amani", "Baraka", "Chebet"]
