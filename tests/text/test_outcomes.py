@@ -7,7 +7,7 @@ from django.utils import translation
 from games.engine.outcomes import CANNOT_FINISH, NOT_DECLARED, OTHERS_CARDLESS, Outcome
 from games.text.moves import move_entry, move_words
 from games.text.outcomes import outcome_sentences
-from tests.games.test_move_words import said
+from tests.text.test_moves import said
 
 NAMES = ["Amani", "Baraka", "Chebet"]
 

@@ -102,3 +102,21 @@ def test_the_template_tags_say_the_same():
     template = Template('{% load move_words %}{% move_words entry "labels" %}|{% move_log_item entry %}')
     labels, line = template.render(Context({"entry": entry})).split("|")
     assert labels == move_words(entry, LABELS) and line == move_log_item(entry)
+
+
+def test_logged_moves():
+    assert move_entry("AH AS @C !") == {
+        "kind": "play",
+        "cards": ["AH", "AS"],
+        "suit": {"code": "C", "symbol": "♣", "words": "clubs", "red": False},
+        "niko_kadi": True,
+        "penalty": None,
+        "drew": 0,
+        "outcome": None,  # stored before outcomes were
+        "actor": "player",
+        "handed": False,
+    }
+    assert move_entry("draw")["kind"] == "draw" and move_entry("draw")["cards"] == []
+    assert move_entry("draw", 3)["drew"] == 3
+    assert move_entry("5S 9H", 2, penalty=2)["kind"] == "misplay"  # the engine refused it: cards back
+    assert move_entry("9H", 2)["kind"] == "play"  # a legal play may draw (a missed declaration)
