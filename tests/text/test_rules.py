@@ -1,9 +1,19 @@
 """games.text.rules: every house-rule option labelled and said in a sentence for each value,
 a rule set summarised by groups, the presets and the options catalogue."""
 
+from django.utils import translation
+
 from games.engine import Rules
 from games.engine.rules import GROUPS, OPTIONS, PRESETS
-from games.text.rules import OPTION_LABELS, options_catalogue, presets_catalogue, rule_sentence, rules_summary
+from games.models import Table
+from games.text.rules import (
+    OPTION_LABELS,
+    options_catalogue,
+    preset_label,
+    presets_catalogue,
+    rule_sentence,
+    rules_summary,
+)
 
 
 def test_every_option_has_a_label_and_a_sentence_for_each_value():
@@ -63,3 +73,12 @@ def test_the_options_catalogue_names_the_presets_using_each_value():
         "Bomb ni bomb",
     ]
     assert options["joker_draw"]["range"] == "Tables may choose any number from 5 to 10."
+
+
+def test_a_table_names_its_preset_in_the_words_the_pages_use():
+    """The models take the presets' names from the engine (they import no words module): each
+    must still read as the pages say it, in every language."""
+    for language in ("en", "sw"):
+        with translation.override(language):
+            for preset in PRESETS:
+                assert Table(preset=preset).get_preset_display() == preset_label(preset)
