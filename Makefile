@@ -51,7 +51,7 @@ lint: venv
 	$(BIN)/lint-imports --no-logo
 
 messages: venv
-	$(BIN)/python -m games.engine_texts $(ENGINE_TEXTS)
+	$(BIN)/python -m games.text.engine_texts $(ENGINE_TEXTS)
 	for lang in $(LANGUAGES); do \
 		$(BIN)/python manage.py makemessages --no-obsolete -l $$lang $(MESSAGES_IGNORE) && \
 		$(BIN)/python manage.py makemessages --no-obsolete -d djangojs -l $$lang $(MESSAGES_IGNORE) || exit 1; \

@@ -13,7 +13,7 @@ from django.http import JsonResponse
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
-from games.refusals import REASON_CODES
+from games.text.refusals import REASON_CODES
 
 
 @dataclass(frozen=True)

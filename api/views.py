@@ -16,7 +16,7 @@ from api.refusals import TOO_LONG, refuse, refused
 from games.live.db_calls import db_call
 from games.models import Table
 from games.play import errors, moves, tables
-from games.refusals import explain, reason_code
+from games.text.refusals import explain, reason_code
 
 MAX_MOVE_LENGTH = 200
 

@@ -11,9 +11,9 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
 from games.engine.rules import GROUPS, OPTIONS
-from games.forms import TableRulesForm, field_name
 from games.models import Game, GamePlayer, Move, Seat, Table
-from games.presentation import GROUP_TITLES, rules_summary
+from games.pages.forms import TableRulesForm, field_name
+from games.text.rules import GROUP_TITLES, rules_summary
 from kadi_site.admin_guard import HiddenFieldsAdmin
 
 

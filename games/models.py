@@ -13,10 +13,12 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from games.engine import Rules, State
-from games.engine.rules import DEFAULT_PRESET
-from games.presentation import PRESET_LABEL_WORDS
+from games.engine.rules import DEFAULT_PRESET, PRESET_LABELS
 
 MIN_SEATS, MAX_SEATS = 2, 5
+# The presets' names translated; their msgids are marked where the pages show them
+# (games.text.rules.PRESET_LABEL_WORDS), so the models import no words module.
+PRESET_CHOICES = {preset: _(label) for preset, label in PRESET_LABELS.items()}
 
 
 class Table(models.Model):
@@ -27,7 +29,7 @@ class Table(models.Model):
         validators=[MinValueValidator(MIN_SEATS), MaxValueValidator(MAX_SEATS)],
     )
     preset = models.CharField(
-        _("rules preset"), max_length=20, choices=PRESET_LABEL_WORDS, default=DEFAULT_PRESET
+        _("rules preset"), max_length=20, choices=PRESET_CHOICES, default=DEFAULT_PRESET
     )
     rule_overrides = models.JSONField(
         _("rule overrides"),
@@ -124,7 +126,7 @@ class Game(models.Model):
     preset = models.CharField(
         _("rules preset"),
         max_length=20,
-        choices=PRESET_LABEL_WORDS,
+        choices=PRESET_CHOICES,
         default=DEFAULT_PRESET,
         help_text=_("The table's preset when the game started (its rules may override it)."),
     )

@@ -1,7 +1,7 @@
 """The lobby, the table page and its actions, and the rules page.
 
 Views stay thin: forms check the shape of a request, ``games.play`` makes every
-change (and refuses with a ``ServiceError`` message), ``games.table_page`` reads what a
+change (and refuses with a ``ServiceError`` message), ``games.pages.table`` reads what a
 page shows. Each table action answers an HTMX request with the re-rendered table area and
 any other request with a redirect back to the table.
 """
@@ -15,13 +15,14 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
-from games import selection
-from games.documents import rules_document_html
 from games.models import Table
+from games.pages import selection
+from games.pages.documents import rules_document_html
+from games.pages.play_forms import BotForm, MoveForm, NewTableForm, SeatForm
+from games.pages.table import lobby_tables, misplay_text, read_table, table_context
 from games.play import errors, moves, seat_return, server_turns, starts, tables
-from games.play_forms import BotForm, MoveForm, NewTableForm, SeatForm
-from games.presentation import card_roles, options_catalogue, presets_catalogue
-from games.table_page import lobby_tables, misplay_text, read_table, table_context
+from games.text.cards import card_roles
+from games.text.rules import options_catalogue, presets_catalogue
 
 TABLE_AREA = "games/partials/table_update.html"  # the table area and the move log
 
@@ -191,7 +192,7 @@ def _submit_move(request, table, form):
 
 @require_safe
 def hand_choice(request, table_id):
-    """What the cards picked in the hand so far allow and would do (``games.selection``), as
+    """What the cards picked in the hand so far allow and would do (``games.pages.selection``), as
     JSON for static/js/table.js: ``?cards=QH 8H&suit=S&declare=1``. Only the player to move
     may ask; anything else is refused with a reason (``error``) and a 4xx status."""
     table = get_object_or_404(Table, pk=table_id)

@@ -3,7 +3,7 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from games.presentation import PRESET_LABEL_WORDS
+from games.text.rules import PRESET_LABEL_WORDS
 from history import leaderboard
 from history.player_games import DRAWN, LOST, WON
 

@@ -7,7 +7,7 @@ from django.utils.timesince import timesince
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.presentation import preset_label, rules_summary
+from games.text.rules import preset_label, rules_summary
 from history.models import RatingChange
 
 

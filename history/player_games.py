@@ -7,7 +7,7 @@ those sharing first place in a game with no winner (the turn limit).
 from django.db.models import Avg, Count, Exists, F, OuterRef, Prefetch, Q
 
 from games.models import Game, GamePlayer
-from games.presentation import preset_label
+from games.text.rules import preset_label
 from history.models import RatingChange
 
 WON, LOST, DRAWN, ABANDONED = "won", "lost", "drawn", "abandoned"

@@ -26,7 +26,7 @@ from pydantic import ValidationError
 from games.engine import IllegalMove, Rules, new_game
 from games.engine.results import final_places
 from games.engine.rules import DEFAULT_PRESET
-from games.refusals import explain
+from games.text.refusals import explain
 from history.record_refusals import refusal
 from history.record_schema import RecordDocument
 

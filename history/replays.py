@@ -8,7 +8,8 @@ every hand is shown, which must never happen while a game runs (RULES.md section
 
 from games.engine import State
 from games.engine.cards import CARD_TEXT
-from games.presentation import describe_game, move_entry
+from games.pages.game_view import describe_game
+from games.text.moves import move_entry
 from history import services
 
 MOVE_WINDOW = 10  # moves listed before and after the current step

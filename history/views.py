@@ -17,7 +17,7 @@ from django.views.decorators.http import require_http_methods, require_safe
 
 from accounts import friends
 from games.models import Game
-from games.presentation import move_entry
+from games.text.moves import move_entry
 from history import leaderboard as ranked
 from history.forms import HistoryFilterForm, ImportForm, LeaderboardForm
 from history.game_page import game_summary

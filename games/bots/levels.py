@@ -1,7 +1,7 @@
 """The bot levels, defined here once: their names (stored in ``User.bot_level``), labels and,
 for the levels that search, the search's budget. ``accounts.models.User.BotLevel`` and the
 table's "add a bot" menu are built from ``LEVELS``; the labels are English, translated where
-they are shown (``games.engine_texts`` hands them to makemessages, as the engine's texts).
+they are shown (``games.text.engine_texts`` hands them to makemessages, as the engine's texts).
 """
 
 from dataclasses import dataclass

@@ -1,7 +1,7 @@
 """Every reason the engine gives for refusing a move: English templates with named
 ``%(name)s`` parameters (see ``refusal`` for the parameter kinds), one per wording.
 
-The site translates them (``games.refusals.explain``) and ``games.engine_texts`` writes them
+The site translates them (``games.text.refusals.explain``) and ``games.text.engine_texts`` writes them
 out for ``makemessages``, so each sentence is whole here: never glue pieces together. Rule
 option names and their values in parentheses stay as they are: they name the setting.
 """

@@ -52,8 +52,8 @@ from games.live.protocol import ProtocolError, parse
 from games.live.rate_limit import TokenBucket
 from games.live.refuse import refuse
 from games.models import Game, Table
+from games.pages.table import misplay_text
 from games.play import chat, errors, moves
-from games.table_page import misplay_text
 
 log = logging.getLogger(__name__)
 TOO_MANY_MESSAGES = 4008  # 4000 + 1008, the standard's "policy violation"

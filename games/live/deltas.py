@@ -17,7 +17,7 @@ that frame, or are the fragments set into it, or the discard pile's cards, shown
 
 from dataclasses import dataclass
 
-from games.table_page import MOVE_LOG_LENGTH
+from games.pages.table import MOVE_LOG_LENGTH
 from games.templatetags.cards import discard_pile
 
 SYNC = '<span id="table-sync" hidden data-game="{game}" data-seq="{seq}" data-after="{after}"></span>'

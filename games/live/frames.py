@@ -1,7 +1,7 @@
 """What a table's websocket sends to one viewer: HTML fragments with ids, which htmx's
 websocket extension swaps into the page in place (``hx-swap-oob``).
 
-The table area comes from ``games.table_page`` for the viewer alone, as on the page itself:
+The table area comes from ``games.pages.table`` for the viewer alone, as on the page itself:
 a game is read only through ``State.view`` of the viewer's own seat (a spectator's view
 otherwise), never the full position. Frames are rendered with a request built from the
 socket's scope (a ``Viewer``), so forms carry the viewer's CSRF token as on the page.
@@ -33,10 +33,9 @@ from games import presence
 from games.live import deltas, readings, skeletons
 from games.live.rendering import render_to_string
 from games.models import ChatMessage, Table
-from games.move_words import move_log_item
-from games.presentation import moves_heading
-from games.table_page import MOVE_LOG_LENGTH, move_line, public_game, seat_names, table_context
+from games.pages.table import MOVE_LOG_LENGTH, move_line, public_game, seat_names, table_context
 from games.templatetags.cards import discard_pile, hand_cards
+from games.text.moves import move_log_item, moves_heading
 
 FULL = "games/live/full.html"  # on connect and resync: everything that changes
 CHANGE = "games/live/change.html"  # after a change at the table

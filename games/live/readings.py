@@ -1,4 +1,4 @@
-"""The latest reading of each table in this process (``games.table_page.read_table``),
+"""The latest reading of each table in this process (``games.pages.table.read_table``),
 shared by everything that serves the table here after a change: its sockets' renders
 (``games.live.frames``) and its turn clock (``games.live.turn_clock``).
 
@@ -21,8 +21,8 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 
 from games.models import Game, GamePlayer, Move, Table
+from games.pages.table import MOVE_LOG_LENGTH, TableReading, read_table
 from games.play import kept_players, row_values
-from games.table_page import MOVE_LOG_LENGTH, TableReading, read_table
 
 READINGS_KEPT = 500  # tables whose latest reading this process keeps
 # The fields a packed change holds: a server of another version (during a deploy) reads the table instead.

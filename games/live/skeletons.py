@@ -26,7 +26,7 @@ from functools import lru_cache
 
 from django.utils.safestring import SafeData, mark_safe
 
-from games.table_page import table_urls
+from games.pages.table import table_urls
 
 SKELETONS_KEPT = 256  # in all: each kind of viewer, a few shapes each, for each number of players
 kept = {}  # (language, shape) or (fragment, shape) -> skeleton, for every table of the process

@@ -30,7 +30,7 @@ class NotNow(ServiceError):
 
 class MoveRefused(ServiceError):
     """A move the rules refuse here (``code`` "illegal_move"), or move text that cannot be
-    read ("not_a_move"); ``rule`` names the reason (``games.refusals.reason_code``)."""
+    read ("not_a_move"); ``rule`` names the reason (``games.text.refusals.reason_code``)."""
 
     def __init__(self, message: str, code: str, rule: str):
         super().__init__(message, code)

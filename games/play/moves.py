@@ -45,7 +45,7 @@ from games.play.recording import (
     record,
     server_move,
 )
-from games.refusals import explain, reason_code
+from games.text.refusals import explain, reason_code
 
 ONE_STATEMENT_ON = "postgresql"  # a move in one statement needs a data-modifying WITH
 

@@ -17,7 +17,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from games.presentation import card_face
+from games.text.cards import card_face
 
 register = template.Library()
 PICTURES_KEPT = 1024  # 54 cards x 3 sizes, per language

@@ -1,12 +1,12 @@
 """A replay's move list: ``{% move_list_items moves step %}``, each move in words with
-compact card labels (``games.move_words``) linking to the step it leads to, ``step``
+compact card labels (``games.text.moves``) linking to the step it leads to, ``step``
 marked. Built in Python: the list may run to thousands of moves."""
 
 from django import template
 from django.utils.html import format_html_join
 from django.utils.safestring import mark_safe
 
-from games.move_words import LABELS, move_words
+from games.text.moves import LABELS, move_words
 
 register = template.Library()
 CURRENT = mark_safe(' aria-current="step"')

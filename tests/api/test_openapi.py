@@ -6,7 +6,7 @@ from openapi_spec_validator import validate
 from api import urls
 from api.refusals import REFUSALS
 from games.engine import reasons
-from games.refusals import REASON_CODES
+from games.text.refusals import REASON_CODES
 
 pytestmark = pytest.mark.django_db
 

@@ -11,7 +11,7 @@ from games.models import Game, Table
 from games.play.moves import resign, submit_move
 from games.play.starts import start_game
 from games.play.tables import add_bot, create_table, take_seat
-from games.presentation import GROUP_TITLES
+from games.text.rules import GROUP_TITLES
 
 pytestmark = pytest.mark.django_db
 

@@ -9,10 +9,10 @@ from django.utils import timezone
 
 from games.engine.rules import OPTIONS, PRESETS
 from games.models import Game, Move, Table
+from games.pages.table import table_context
 from games.play.starts import rematch, start_game
 from games.play.tables import add_bot, create_table, take_seat
-from games.presentation import OPTION_LABELS, preset_label
-from games.table_page import table_context
+from games.text.rules import OPTION_LABELS, preset_label
 from tests.engine.helpers import penalty
 from tests.games.helpers import put_position
 

@@ -7,9 +7,9 @@ from django.test.utils import CaptureQueriesContext
 
 from games.engine import State
 from games.models import Game, Table
+from games.pages.table import read_table, table_context
 from games.play.moves import resign, submit_move
 from games.signals import game_finished
-from games.table_page import read_table, table_context
 from history.models import Rating, RatingChange
 from history.ratings import (
     NEWCOMER,

@@ -7,8 +7,8 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from games.models import Game
+from games.pages.table import lobby_tables
 from games.play.moves import resign
-from games.table_page import lobby_tables
 from history.models import ImportedGame, Rating, RatingChange
 from history.records import RecordError, export_record
 from history.services import import_game

@@ -13,8 +13,8 @@ from django.utils.html import escape
 from games.engine import replay
 from games.engine.outcomes import Outcome
 from games.models import Game, Table
-from games.outcome_words import outcome_sentences
 from games.play.moves import resign
+from games.text.outcomes import outcome_sentences
 from history.models import GameSnapshot
 from history.replays import MOVE_WINDOW, state_at
 from history.services import SNAPSHOT_EVERY

@@ -14,8 +14,8 @@ from django.core.management import call_command
 from django.test import override_settings
 from django.utils import translation
 
-from games import engine_texts
 from games.engine.rules import OPTIONS
+from games.text import engine_texts
 
 BASE = Path(settings.BASE_DIR)
 LANGUAGES = [code for code, _name in settings.LANGUAGES if code != "en"]
@@ -71,7 +71,7 @@ def test_the_committed_mo_files_are_compiled_from_the_po_files(catalogue, tmp_pa
 
 def test_the_engines_option_help_is_in_the_catalogue():
     """The engine marks nothing (no Django): `make messages` extracts its texts through
-    games.engine_texts. An option added to the engine needs its help translated too."""
+    games.text.engine_texts. An option added to the engine needs its help translated too."""
     translated = {entry.msgid for entry in polib.pofile(str(SWAHILI)).translated_entries()}
     assert [option.help for option in OPTIONS if option.help not in translated] == []
 
@@ -102,7 +102,7 @@ def test_pages_speak_swahili_when_asked(client):
     assert '<html lang="en">' in english and ">Lobby<" in english
     assert '<html lang="sw">' in swahili and ">Ukumbi<" in swahili
     with translation.override("sw"):
-        from games.presentation import card_words
+        from games.text.cards import card_words
 
         assert card_words("QH") == "queen ya mioyo"
 

@@ -13,7 +13,7 @@ from games.engine import Rules, replay
 from games.models import Game
 from games.play.starts import start_game
 from games.play.tables import add_bot, create_table, take_seat
-from games.presentation import sorted_hand
+from games.text.cards import sorted_hand
 from tests.realtime.helpers import open_client
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -17,10 +17,10 @@ from games.engine import Rules, new_game
 from games.live import frames, readings, skeletons
 from games.live.rendering import render_to_string
 from games.models import Game, Move, Table
+from games.pages.table import read_table
 from games.play.moves import resign, submit_move
 from games.play.starts import start_game
 from games.play.tables import create_table, take_seat
-from games.table_page import read_table
 
 pytestmark = pytest.mark.django_db
 TIME_LEFT = re.compile(r'data-ms="\d+"|data-clock-text>[^<]*<')  # read afresh at each render

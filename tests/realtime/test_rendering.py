@@ -8,7 +8,7 @@ import pytest
 from django.test import RequestFactory
 
 from games.live.rendering import render_to_string
-from games.presentation import move_entry
+from games.text.moves import move_entry
 
 TEMPLATE = "games/partials/move_log.html"  # loops, translates, calls a tag
 BARAKA_DREW = {"number": 1, "name": "baraka", **move_entry("draw", 1)}

@@ -14,10 +14,10 @@ from django.utils.translation import get_language
 
 from games.live import frames, readings
 from games.models import Move, Table
+from games.pages.table import read_table, table_context
 from games.play.moves import resign, submit_move
 from games.play.starts import start_game
 from games.play.tables import create_table, take_seat
-from games.table_page import read_table, table_context
 
 pytestmark = pytest.mark.django_db
 

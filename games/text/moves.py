@@ -1,7 +1,7 @@
 """One move of a game in words, as HTML: who, and what they did ("wanjiru misplayed 7♥ and
 drew 2 cards", "baraka Q♥ 8♥ 4♥", "amani A♠ asks for hearts Niko Kadi!", "chebet drew 3
 cards for the penalty"), then what it did to whom where the move's outcome was stored ("juma
-draws 2 cards unless they counter": ``games.outcome_words``). The live table's move log and
+draws 2 cards unless they counter": ``games.text.outcomes``). The live table's move log and
 the replays both say a move this way.
 
 Built in Python with ``format_html``, not a template: a replay's move list may run to
@@ -19,15 +19,18 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
-from games.outcome_words import outcome_sentences
-from games.presentation import card_face
+from games.engine.cards import CARD_TEXT, SUITS
+from games.engine.moves import Move
+from games.engine.outcomes import Outcome
+from games.text.cards import card_face, suit_info
+from games.text.outcomes import outcome_sentences
 
 CHIPS, LABELS = "chips", "labels"
 CARDS_KEPT = 256  # 54 cards x 2 renderings x 2 languages
 
 
 def move_words(move, cards=CHIPS):
-    """One move: an entry of ``presentation.move_entry`` with the player's ``name``."""
+    """One move: an entry of ``move_entry`` with the player's ``name``."""
     card = partial(_CARD_RENDERINGS[cards], language=get_language())  # kept per language
     parts = [format_html('<span class="move-words__name">{}</span>', move["name"]), *_what(move, card)]
     if move["niko_kadi"]:
@@ -39,7 +42,7 @@ def move_words(move, cards=CHIPS):
 
 
 def _outcome(move):
-    """The sentences on what the move did (``games.outcome_words``), where it was stored."""
+    """The sentences on what the move did (``games.text.outcomes``), where it was stored."""
     facts = move.get("outcome")
     if facts is None:
         return []
@@ -121,3 +124,38 @@ def _label(text, language):
 
 
 _CARD_RENDERINGS = {CHIPS: _chip, LABELS: _label}
+
+
+def cards_words(count):
+    """How many cards a player holds, in words."""
+    return ngettext("%(n)s card", "%(n)s cards", count) % {"n": count}
+
+
+def moves_heading(count):
+    """The move log's heading: how many moves the game has had."""
+    return ngettext("%(n)s move", "%(n)s moves", count) % {"n": count}
+
+
+MISPLAY = "misplay"
+
+
+def move_entry(text, drew=None, penalty=None, outcome=None, actor="player", handed=False):
+    """A logged move for display: its kind, the cards played, a declared suit, "Niko Kadi!",
+    ``drew``, the cards it drew (``Move.drew``), and for a misplay (``Move.penalty`` set: the
+    engine refused the play and its cards went back to the hand) the kind ``MISPLAY`` and
+    the cards drawn for it; a misplay asks for no suit. ``Move.outcome`` (what the move did,
+    as ``Outcome.to_dict``; None for a move stored before outcomes were), ``Move.actor`` and
+    ``Move.handed_to_bot`` go with it, for ``games.text.outcomes``."""
+    move = Move.parse(text)
+    kind = MISPLAY if move.kind == "play" and penalty is not None else move.kind
+    return {
+        "kind": kind,
+        "cards": [CARD_TEXT[card] for card in move.cards],
+        "suit": suit_info(SUITS[move.suit]) if move.suit is not None and penalty is None else None,
+        "niko_kadi": move.declare,
+        "penalty": penalty,
+        "drew": drew or 0,
+        "outcome": Outcome.from_dict(outcome) if outcome else None,
+        "actor": actor,
+        "handed": handed,
+    }

@@ -1,4 +1,4 @@
-"""The hand's selection, asked card by card (``games.selection`` behind ``/t/<id>/choice/``):
+"""The hand's selection, asked card by card (``games.pages.selection`` behind ``/t/<id>/choice/``):
 which cards may follow, whether Play may be pressed, the suits, Niko Kadi, the effect line,
 and "What can I do?"; every bad request refused with a reason, nothing changed."""
 

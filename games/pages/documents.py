@@ -16,7 +16,7 @@ from markdown.extensions import Extension
 from markdown.treeprocessors import Treeprocessor
 
 from games.engine.cards import CARD_BY_TEXT
-from games.presentation import card_face
+from games.text.cards import card_face
 
 RULES_DOCUMENT = "docs/rules.md"
 

@@ -1,14 +1,13 @@
-"""games.outcome_words: each kind of outcome said in English and in Swahili, and the move log
-line that carries it (games.move_words), from the facts a move stored."""
+"""games.text.outcomes: each kind of outcome said in English and in Swahili, and the move log
+line that carries it (games.text.moves), from the facts a move stored."""
 
 import pytest
 from django.utils import translation
 
 from games.engine.outcomes import CANNOT_FINISH, NOT_DECLARED, OTHERS_CARDLESS, Outcome
-from games.move_words import move_words
-from games.outcome_words import outcome_sentences
-from games.presentation import move_entry
-from tests.games.test_move_words import said
+from games.text.moves import move_entry, move_words
+from games.text.outcomes import outcome_sentences
+from tests.text.test_moves import said
 
 NAMES = ["Amani", "Baraka", "Chebet"]
 

@@ -10,7 +10,7 @@ from django.utils.translation import gettext
 
 from games.engine import reasons
 from games.engine.refusal import Card, Rank, Suit
-from games.presentation import SUIT_WORDS, card_words, rank_words
+from games.text.cards import SUIT_WORDS, card_words, rank_words
 
 # Each template's stable name for programs: its constant's name in ``reasons``, in lower case.
 REASON_CODES = {

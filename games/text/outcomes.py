@@ -11,11 +11,14 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from games.engine.outcomes import CANNOT_FINISH, NOT_DECLARED, OTHERS_CARDLESS, Outcome
-from games.models import Move
-from games.presentation import suit_info
+from games.text.cards import suit_info
+
+# ``Move.actor``'s codes (games.models.Move.Actor): text reads the engine and plain values,
+# never the models.
+MADE_BY_TIMER, MADE_BY_SERVER_AWAY, MADE_BY_STAND_IN = "timer", "away", "stand_in"
 
 
-def outcome_sentences(facts: Outcome, names: list[str], actor: str = Move.Actor.PLAYER,
+def outcome_sentences(facts: Outcome, names: list[str], actor: str = "player",
                       handed: bool = False) -> list[str]:
     """The sentences on what a move did (its own words, "drew 3 cards", say the rest)."""
     mover = names[facts.mover]
@@ -39,11 +42,11 @@ def outcome_sentences(facts: Outcome, names: list[str], actor: str = Move.Actor.
 
 
 def _made_by(actor):
-    if actor == Move.Actor.TIMER:
+    if actor == MADE_BY_TIMER:
         return [_("Time ran out: the server played for %(name)s.")]
-    if actor == Move.Actor.AWAY:
+    if actor == MADE_BY_SERVER_AWAY:
         return [_("%(name)s is away: the server played for them.")]
-    if actor == Move.Actor.STAND_IN:
+    if actor == MADE_BY_STAND_IN:
         return [_("A stand-in bot played for %(name)s.")]
     return []
 

@@ -1,4 +1,4 @@
-"""games.move_words: one move in words, the same sentence in the live move log (card chips)
+"""games.text.moves: one move in words, the same sentence in the live move log (card chips)
 and the replays (card labels), in each language, with the player's name escaped."""
 
 from html.parser import HTMLParser
@@ -7,8 +7,7 @@ import pytest
 from django.template import Context, Template
 from django.utils import translation
 
-from games.move_words import CHIPS, LABELS, move_log_item, move_words
-from games.presentation import move_entry
+from games.text.moves import CHIPS, LABELS, move_entry, move_log_item, move_words
 
 HOSTILE = '<script>alert("x")</script>'
 
@@ -103,3 +102,21 @@ def test_the_template_tags_say_the_same():
     template = Template('{% load move_words %}{% move_words entry "labels" %}|{% move_log_item entry %}')
     labels, line = template.render(Context({"entry": entry})).split("|")
     assert labels == move_words(entry, LABELS) and line == move_log_item(entry)
+
+
+def test_logged_moves():
+    assert move_entry("AH AS @C !") == {
+        "kind": "play",
+        "cards": ["AH", "AS"],
+        "suit": {"code": "C", "symbol": "♣", "words": "clubs", "red": False},
+        "niko_kadi": True,
+        "penalty": None,
+        "drew": 0,
+        "outcome": None,  # stored before outcomes were
+        "actor": "player",
+        "handed": False,
+    }
+    assert move_entry("draw")["kind"] == "draw" and move_entry("draw")["cards"] == []
+    assert move_entry("draw", 3)["drew"] == 3
+    assert move_entry("5S 9H", 2, penalty=2)["kind"] == "misplay"  # the engine refused it: cards back
+    assert move_entry("9H", 2)["kind"] == "play"  # a legal play may draw (a missed declaration)

@@ -1,7 +1,7 @@
 """The forms players fill in on the site: a new table, a seat, a bot, a move.
 
 They only check the shape of what was posted; ``games.play`` decides what is allowed.
-(The admin's house-rules form lives in ``games.forms``.)
+(The admin's house-rules form lives in ``games.pages.forms``.)
 """
 
 from django import forms
@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.bots import LEVELS
 from games.models import MAX_SEATS, MIN_SEATS, Table
-from games.presentation import PRESET_LABEL_WORDS
+from games.text.rules import PRESET_LABEL_WORDS
 
 TURN_CLOCKS = (15, 30, 60, 120)  # the turn clocks a new table may choose (the admin sets any)
 

@@ -25,7 +25,7 @@ from games.engine.cards import (
 )
 from games.engine.choices import choice
 from games.engine.moves import ACCEPT, DRAW, PASS, Move
-from games.presentation import SUIT_WORDS, card_face
+from games.text.cards import SUIT_WORDS, card_face
 
 MAX_PICKED = 60  # more cards than any hand holds: a longer request is refused unread
 
@@ -49,7 +49,7 @@ class Refused(Exception):
 
 
 def answer(reading, user, params):
-    """``hand_choice`` for ``user`` at the table of ``reading`` (``table_page.read_table``),
+    """``hand_choice`` for ``user`` at the table of ``reading`` (``games.pages.table.read_table``),
     from the request's ``params``: ``cards`` (card texts, space-separated, in play order),
     ``suit`` (H D S C, optional) and ``declare`` ("1" for Niko Kadi). Raises ``Refused``."""
     words = params.get("cards", "").split()

@@ -16,7 +16,7 @@ from games.engine import IllegalMove, Move, Rules, new_game, reasons
 from games.engine.cards import CARD_TEXT
 from games.play.errors import MoveRefused
 from games.play.moves import submit_move
-from games.refusals import explain, words
+from games.text.refusals import explain, words
 from tests.engine.test_properties import SLOW, hand_of, rules_dicts, seeds
 from tests.engine.twin import random_rules
 from tests.games.helpers import put_position
@@ -24,7 +24,7 @@ from tests.games.helpers import put_position
 PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]")
 # Quoted move text and parenthesised rule settings stay as written in every language.
 ASIDE = re.compile(r'"[^"]*"|\([^)]*\)')
-# Words the Swahili catalogue itself uses for cards and jumps (see games/presentation.py).
+# Words the Swahili catalogue itself uses for cards and jumps (see games/text/cards.py).
 SHARED_WORDS = {"ace", "jack", "king", "queen", "joker", "jump", "niko", "kadi"}
 SWEEP_GAMES = 150  # seeded random games whose refusals reach every rule's template
 ODD_MOVES = ("", "QX", "AH @X", "@S", "resign x", Move("dance"))  # no moves at all

@@ -1,7 +1,8 @@
 """The hand as a page shows it: its order (a player's setting) and which cards may begin a play."""
 
-from games.presentation import hand_cards, sorted_hand
-from games.table_page import table_context
+from games.pages.game_view import hand_cards
+from games.pages.table import table_context
+from games.text.cards import sorted_hand
 from tests.games.helpers import put_position
 
 
@@ -37,7 +38,7 @@ def test_the_page_marks_the_cards_that_may_begin_a_play_on_your_turn_only(game, 
 def test_the_turn_clock_runs_from_the_last_change_for_a_human_to_play(game, user, baraka):
     from datetime import timedelta
 
-    from games.table_page import read_table, turn_clock
+    from games.pages.table import read_table, turn_clock
 
     table = game.table
     table.turn_timer_seconds = 30
@@ -52,7 +53,7 @@ def test_the_turn_clock_runs_from_the_last_change_for_a_human_to_play(game, user
 
 def test_each_move_row_keeps_the_cards_it_drew(game, user, baraka):
     from games.play.moves import submit_move
-    from games.presentation import move_entry
+    from games.text.moves import move_entry
 
     game.rules = {**game.rules, "misplay": "penalty"}
     game.save()

@@ -1,23 +1,10 @@
-"""games.presentation: the engine's codes turned into plain words, from views only."""
+"""games.pages.game_view: a game as a table page shows it, to a player or a spectator, read
+from their view only (nothing hidden reaches it)."""
 
 import pytest
 
-from games.engine import Rules, State
-from games.engine.rules import GROUPS, OPTIONS, PRESETS
-from games.presentation import (
-    OPTION_LABELS,
-    allowed_actions,
-    card_face,
-    card_words,
-    describe_game,
-    describe_public,
-    move_entry,
-    options_catalogue,
-    pending_words,
-    presets_catalogue,
-    rule_sentence,
-    rules_summary,
-)
+from games.engine import State
+from games.pages.game_view import allowed_actions, describe_game, describe_public, pending_words
 from tests.engine.helpers import jump, penalty, position, question
 
 NAMES = ["Amani", "Baraka", "Chebet"]
@@ -28,88 +15,6 @@ def view_of(seat, **kwargs):
     kwargs.setdefault("hands", ("7H 5S", "KD QD 9C", "4C"))
     kwargs.setdefault("discard", ("7D",))
     return State.from_dict(position(**kwargs)).view(seat)
-
-
-# -- Cards ----------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    "text, words",
-    [("QH", "queen of hearts"), ("10S", "10 of spades"), ("AD", "ace of diamonds"), ("JKR", "red joker")],
-)
-def test_card_words(text, words):
-    assert card_words(text) == words
-
-
-def test_card_faces_have_colour_rank_and_symbol():
-    ten = card_face("10D")
-    assert (ten["rank"], ten["symbol"], ten["color"], ten["face"]) == ("10", "♦", "red", False)
-    king = card_face("KC")
-    assert (king["rank"], king["symbol"], king["color"], king["face"]) == ("K", "♣", "black", True)
-    assert card_face("JKB")["joker"] and card_face("JKB")["color"] == "black"
-    assert card_face("JKR")["color"] == "red"
-
-
-# -- House rules ---------------------------------------------------------------------
-
-
-def test_every_option_has_a_label_and_a_sentence_for_each_value():
-    assert set(OPTION_LABELS) == {option.name for option in OPTIONS}
-    for option in OPTIONS:
-        if option.kind == "bool":
-            values = [True, False]
-        elif option.kind == "choice":
-            values = list(option.choices)
-        elif option.kind == "int":
-            values = [option.low, option.high]
-        else:
-            values = [list(option.choices[:3])]
-        for value in values:
-            assert rule_sentence(option, value).endswith(".")
-
-
-def test_rules_summary_lists_every_option_in_groups_and_marks_house_rules():
-    rules = Rules.from_dict({"preset": "chains", "jokers": 0, "hand_size": 6}).to_dict()
-    groups = rules_summary(rules, "chains")
-    assert [str(group["title"]) for group in groups] == [
-        "Deck and deal",
-        "Turns and drawing",
-        "Questions and answers",
-        "Jumps and kickbacks",
-        "Aces",
-        "Penalty cards",
-        "Niko Kadi and winning",
-    ]
-    assert len(groups) == len(GROUPS)
-    items = {item["name"]: item for group in groups for item in group["rules"]}
-    assert set(items) == {option.name for option in OPTIONS}
-    assert {name for name, item in items.items() if item["changed"]} == {"jokers", "hand_size"}
-    assert items["hand_size"]["text"] == "Each player is dealt 6 cards."
-    assert items["answer_ranks"]["text"] == "These cards answer a question: ace, 4, 5, 6, 7, 9, 10."
-
-
-def test_every_preset_is_described_by_its_differences_from_classic():
-    presets = {preset["name"]: preset for preset in presets_catalogue()}
-    assert set(presets) == set(PRESETS)
-    assert presets["classic"]["default"] and presets["classic"]["differences"] == []
-    assert "Penalties add up: a counter passes the whole sum on." in presets["bomb-ni-bomb"]["differences"]
-    assert (
-        "2s and 3s played together must share a suit; jokers go with any."
-        in (presets["bomb-ni-bomb"]["differences"])
-    )
-
-
-def test_the_options_catalogue_names_the_presets_using_each_value():
-    options = {option["name"]: option for group in options_catalogue() for option in group["options"]}
-    assert set(options) == {option.name for option in OPTIONS}
-    misplay = {value["text"]: value["presets"] for value in options["misplay"]["values"]}
-    assert misplay["An illegal play is refused and nothing changes."] == [
-        "Rulebook",
-        "Chains",
-        "Friendly",
-        "Bomb ni bomb",
-    ]
-    assert options["joker_draw"]["range"] == "Tables may choose any number from 5 to 10."
 
 
 # -- A player's view ---------------------------------------------------------------------
@@ -236,21 +141,3 @@ def test_a_finished_game_shows_the_places_the_site_recorded():
     assert [p["name"] for p in game["standings"]] == ["Baraka", "Chebet", "Amani"]
     assert game["status_words"] == "Baraka won."
     assert game["pending_words"] == ""
-
-
-def test_logged_moves():
-    assert move_entry("AH AS @C !") == {
-        "kind": "play",
-        "cards": ["AH", "AS"],
-        "suit": {"code": "C", "symbol": "♣", "words": "clubs", "red": False},
-        "niko_kadi": True,
-        "penalty": None,
-        "drew": 0,
-        "outcome": None,  # stored before outcomes were
-        "actor": "player",
-        "handed": False,
-    }
-    assert move_entry("draw")["kind"] == "draw" and move_entry("draw")["cards"] == []
-    assert move_entry("draw", 3)["drew"] == 3
-    assert move_entry("5S 9H", 2, penalty=2)["kind"] == "misplay"  # the engine refused it: cards back
-    assert move_entry("9H", 2)["kind"] == "play"  # a legal play may draw (a missed declaration)

@@ -21,18 +21,12 @@ from games import bots
 from games.engine import State
 from games.engine.cards import SUITS
 from games.models import Game, Table
+from games.pages.game_view import describe_game, describe_public
 from games.play import seat_return, server_turns
-from games.presentation import (
-    describe_game,
-    describe_public,
-    move_entry,
-    moves_heading,
-    override_labels,
-    preset_label,
-    rules_summary,
-    suit_info,
-)
-from games.refusals import explain
+from games.text.cards import suit_info
+from games.text.moves import move_entry, moves_heading
+from games.text.refusals import explain
+from games.text.rules import override_labels, preset_label, rules_summary
 
 POLL_WHILE_WAITING = "2s"  # seats may change, someone may start a game
 POLL_WHILE_OTHERS_PLAY = "1s"  # each poll may also play a bot move that is due

@@ -22,7 +22,8 @@ from django.utils.translation import gettext_lazy as _
 from games.engine import Rules
 from games.engine.rules import OPTIONS, OPTIONS_BY_NAME
 from games.models import Table
-from games.presentation import OPTION_LABELS, rank_words, rule_sentence
+from games.text.cards import rank_words
+from games.text.rules import OPTION_LABELS, rule_sentence
 
 FIELD_PREFIX = "rule_"
 SHOWN = "_shown"  # posted by static/js/admin_rules.js: the options show what saving stores
