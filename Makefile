@@ -42,7 +42,7 @@ prod: venv
 	$(BIN)/python -m deploy.prod --workers $(WORKERS) --port $(PORT)
 
 test: venv
-	$(BIN)/pytest
+	$(BIN)/pytest --durations=25
 	KADI_PURE_ENGINE=1 $(BIN)/pytest tests/engine -q
 
 # lint-imports: the import contracts of pyproject.toml ([tool.importlinter]).
