@@ -11,8 +11,8 @@ number it was due at, is no longer played (``games.play.server_turns.play_server
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from games import signals
 from games.models import Game, GamePlayer, Seat, Table
+from games.play.announce import announce
 from games.play.errors import ServiceError
 
 
@@ -39,9 +39,7 @@ def take_back(table: Table, user) -> None:
         Seat.objects.filter(pk=seat.pk).update(user=user)
         game.seq += 1
         game.save(update_fields=["seq", "updated_at"])
-        transaction.on_commit(
-            lambda: signals.table_changed.send(sender=Table, table_id=table.pk, change=None), robust=True
-        )
+        announce(table.pk)
 
 
 def _held_seat(table, game, user):
