@@ -16,7 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from accounts import blocking, written
+from accounts import blocking, shown_text
 from accounts.models import User
 from games import bots
 from games.engine.rules import PRESETS
@@ -38,9 +38,9 @@ def create_table(
     ``turn_timer_seconds``: the turn clock (None: none). A player makes at most
     ``TABLES_PER_HOUR`` tables an hour: the lobby is everyone's (``TooFast``)."""
     name = (name or "").strip()
-    if not written.shows_something(name):
+    if not shown_text.shows_something(name):
         raise ServiceError(_("Give the table a name."))
-    if written.reorders(name):
+    if shown_text.reorders(name):
         raise ServiceError(_("That name holds characters that would turn the text around it."))
     if len(name) > Table._meta.get_field("name").max_length:
         raise ServiceError(_("That name is too long."))
