@@ -162,7 +162,8 @@ def _play_bot_turn(write, player, move=None):
 def _bot_choice(game, state, level):
     """The move a bot of ``level`` makes at ``state``, ``game``'s position, thought here; a
     search bot reads the game's moves so far (``game_moves``)."""
-    history = bots.replayed_history(state, *game_moves(game.pk)) if bots.searches(level) else ()
+    moves = game_moves(game.pk) if bots.searches(level) else None
+    history = bots.replayed_history(state, *moves) if moves else ()
     return bots.choose_move(state, level, random.Random(_bot_seed(game)), history)
 
 
