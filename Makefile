@@ -18,7 +18,7 @@ MESSAGES_IGNORE := --ignore=.venv --ignore=staticfiles --ignore=static/vendor --
 	--ignore=test-artifacts --ignore=node_modules --ignore=bench
 ENGINE_TEXTS := games/engine_texts_extracted.py
 
-.PHONY: venv run prod test lint messages
+.PHONY: venv run prod test lint typecheck messages
 
 venv: $(STAMP) $(ENGINE_BUILD)
 
@@ -50,6 +50,10 @@ test: venv
 lint: venv
 	$(BIN)/ruff check .
 	$(BIN)/lint-imports --no-logo
+
+# mypy on the engine, the bots and the writes (pyproject.toml, [tool.mypy]).
+typecheck: venv
+	$(BIN)/mypy
 
 messages: venv
 	$(BIN)/python -m games.text.engine_texts $(ENGINE_TEXTS)

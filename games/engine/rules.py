@@ -410,7 +410,7 @@ PRESET_LABELS = {
 DEFAULT_PRESET = "classic"
 
 
-_DERIVED = {}  # Rules -> Derived; a handful of distinct rule sets in any one process
+_DERIVED = {}  # type: dict[Rules, Derived]  # a handful of distinct rule sets in any one process
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,8 @@ from games.play import row_values
 
 KEPT_GAMES = 2000  # at most; the least recently used are let go first
 
-_kept = LRUCache(maxsize=KEPT_GAMES)  # (game id, seed) -> (event number, [(player's values, user, stand-in)])
+# (game id, seed) -> (event number, [(player's values, user, stand-in)])
+_kept: LRUCache[tuple[int, int], tuple[int, list]] = LRUCache(maxsize=KEPT_GAMES)
 _kept_lock = threading.Lock()  # the writes run in several threads; the cache is not thread-safe
 
 
