@@ -18,7 +18,7 @@ MESSAGES_IGNORE := --ignore=.venv --ignore=staticfiles --ignore=static/vendor --
 	--ignore=test-artifacts --ignore=node_modules --ignore=bench
 ENGINE_TEXTS := games/engine_texts_extracted.py
 
-.PHONY: venv run prod test lint messages
+.PHONY: venv run prod test lint typecheck messages
 
 venv: $(STAMP) $(ENGINE_BUILD)
 
@@ -41,14 +41,19 @@ run: venv
 prod: venv
 	$(BIN)/python -m deploy.prod --workers $(WORKERS) --port $(PORT)
 
+# TEST_SELECT: a -m expression (.ci/run's PostgreSQL pass: "not same_on_every_stack").
 test: venv
-	$(BIN)/pytest --durations=25
+	$(BIN)/pytest --durations=25 $(if $(TEST_SELECT),-m "$(TEST_SELECT)")
 	KADI_PURE_ENGINE=1 $(BIN)/pytest tests/engine -q
 
 # lint-imports: the import contracts of pyproject.toml ([tool.importlinter]).
 lint: venv
 	$(BIN)/ruff check .
 	$(BIN)/lint-imports --no-logo
+
+# mypy on the engine, the bots and the writes (pyproject.toml, [tool.mypy]).
+typecheck: venv
+	$(BIN)/mypy
 
 messages: venv
 	$(BIN)/python -m games.text.engine_texts $(ENGINE_TEXTS)

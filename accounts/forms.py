@@ -15,7 +15,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from accounts import throttle, written
+from accounts import shown_text, throttle
 from accounts.backends import hashing_slot
 from accounts.models import User
 
@@ -125,7 +125,7 @@ class SignUpForm(HashingWithoutAConnectionMixin, NewPasswordErrorsMixin, UserCre
 
     def clean_username(self):
         username = super().clean_username()  # Django's own check: another's username, whatever the case
-        if written.mixes_lookalike_scripts(username or ""):
+        if shown_text.mixes_lookalike_scripts(username or ""):
             raise ValidationError(MIXED_SCRIPTS, code="mixed_scripts")
         if username and User.objects.filter(display_name__iexact=username).exists():
             raise ValidationError(SOMEONE_ELSES, code="someone_elses")
@@ -139,13 +139,13 @@ class AccountSettingsForm(forms.ModelForm):
 
     def clean_display_name(self):
         name = self.cleaned_data["display_name"]
-        if name and not written.shows_something(name):  # zero-width characters alone: a blank at the table
+        if name and not shown_text.shows_something(name):  # zero-width characters alone: a blank at the table
             raise ValidationError(_("A display name needs at least one visible character."), code="invisible")
-        if written.reorders(name):
+        if shown_text.reorders(name):
             raise ValidationError(
                 _("That name holds characters that would turn the text around it."), code="reordering"
             )
-        if written.mixes_lookalike_scripts(name):
+        if shown_text.mixes_lookalike_scripts(name):
             raise ValidationError(MIXED_SCRIPTS, code="mixed_scripts")
         if name and _someone_elses(name, self.instance):
             raise ValidationError(SOMEONE_ELSES, code="someone_elses")

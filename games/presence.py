@@ -25,6 +25,7 @@ import threading
 import time
 from datetime import UTC, datetime, timedelta
 
+from cachetools import LRUCache
 from django.conf import settings
 from django.db.models import Q
 
@@ -129,7 +130,8 @@ def expired(table_ids, now):
 
 
 MEMO_TABLES = 1000  # tables kept at most
-_memo = {}  # table id -> (monotonic time read, {user id: (latest seen_at of an open row or None, of any)})
+# table id -> (monotonic time read, {user id: (latest seen_at of an open row or None, of any)})
+_memo = LRUCache(maxsize=MEMO_TABLES)
 _forgotten = [0] * 4096  # by table id modulo 4096: forgets so far (a read overtaken by one is not kept)
 _memo_lock = threading.Lock()
 
@@ -187,8 +189,6 @@ def _read_and_keep(table_ids):
     with _memo_lock:
         for table_id, kept in fresh.items():
             if _forgotten[table_id % len(_forgotten)] == generations[table_id]:
-                if len(_memo) >= MEMO_TABLES and table_id not in _memo:
-                    _memo.clear()
                 _memo[table_id] = (read_at, kept)
     return fresh
 

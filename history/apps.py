@@ -8,6 +8,7 @@ class HistoryConfig(AppConfig):
 
     def ready(self):
         from games.signals import game_finished
-        from history.services import rate_finished_game
+        from history.services import rate_finished_game, snapshot_finished_game
 
         game_finished.connect(rate_finished_game, dispatch_uid="history.rate_finished_game")
+        game_finished.connect(snapshot_finished_game, dispatch_uid="history.snapshot_finished_game")

@@ -1,16 +1,16 @@
 """Replays of finished games: the position after any number of moves, and what a step shows.
 
-A step costs one snapshot read and at most ``SNAPSHOT_EVERY`` engine moves (see
-``history.services``), never a replay from the start; its page lists the moves around it
+A step costs one snapshot read and at most ``SNAPSHOT_EVERY`` engine moves (the snapshots
+are stored when the game ends, ``history.services``), never a replay from the start; it
+writes nothing; its page lists the moves around it
 rather than all of them, so a long game's page stays small. Only finished games are replayed:
 every hand is shown, which must never happen while a game runs (RULES.md section 10).
 """
 
-from games.engine import State
+from games.engine import State, replay
 from games.engine.cards import CARD_TEXT
 from games.pages.game_view import describe_game
 from games.text.moves import move_entry
-from history import services
 
 MOVE_WINDOW = 10  # moves listed before and after the current step
 
@@ -20,9 +20,9 @@ def state_at(game, step):
     if not 0 <= step <= game.move_count:
         raise ValueError(f"step {step} is outside 0..{game.move_count}")
     snapshot = _snapshot_before(game, step)
-    if snapshot is None:
-        services.ensure_snapshots(game)
-        snapshot = _snapshot_before(game, step)
+    if snapshot is None:  # a game finished before its end stored them: replayed here, not stored
+        moves = game.moves.filter(index__lt=step).order_by("index").values_list("text", flat=True)
+        return replay(game.engine_rules(), game.player_count, game.seed, list(moves), game.first_seat)[-1]
     state = State.from_dict(snapshot.state)
     texts = game.moves.filter(index__gte=snapshot.index, index__lt=step).order_by("index")
     for text in texts.values_list("text", flat=True):

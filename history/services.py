@@ -9,8 +9,10 @@ Site decisions:
   rated as a draw among those still playing, as RULES.md section 6 gives them one shared
   place.
 - Imported games are stored as finished games, marked imported, and never rated.
-- Snapshots are written the first time a finished game's replay is opened (imports write
-  them at once, having replayed the game anyway).
+- Snapshots are written when a game ends, once its transaction has committed (all its moves
+  are stored then): ``store_snapshots``, connected in ``HistoryConfig.ready``; imports write
+  them at once, having replayed the game anyway. The replay page only reads (a game with
+  none, finished before they were written at the end, is replayed in memory).
 """
 
 from django.contrib.auth import get_user_model
@@ -68,10 +70,15 @@ def _locked_ratings(users):
     return {rating.user_id: rating for rating in rows}
 
 
-def ensure_snapshots(game):
-    """Store a finished game's snapshots unless it has them: one engine replay, once."""
-    if game.snapshots.exists():
-        return
+def snapshot_finished_game(sender, game, **kwargs):
+    """Receiver of ``games.signals.game_finished``: the snapshots are stored after the commit
+    (``robust``: a failure is logged, never the move's; the replay then reads the game in memory)."""
+    transaction.on_commit(lambda: store_snapshots(game.pk), robust=True)
+
+
+def store_snapshots(game_id: int) -> None:
+    """Store the finished game's snapshots: one engine replay, once."""
+    game = Game.objects.get(pk=game_id)
     moves = list(game.moves.order_by("index").values_list("text", flat=True))
     _store_snapshots(game, replay(game.engine_rules(), game.player_count, game.seed, moves, game.first_seat))
 
@@ -82,7 +89,7 @@ def _store_snapshots(game, states):
             GameSnapshot(game=game, index=index, state=states[index].to_dict())
             for index in range(0, len(states), SNAPSHOT_EVERY)
         ],
-        ignore_conflicts=True,  # two first viewers at once store them once
+        ignore_conflicts=True,  # stored once, whoever stores them twice
     )
 
 

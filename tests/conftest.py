@@ -38,6 +38,18 @@ def site_settings(settings):
 
 
 @pytest.fixture(autouse=True)
+def default_language():
+    """Each test starts in the default language: a Swahili request or consumer leaves
+    Swahili active in the thread, and a later test's renders would be in it."""
+    from django.conf import settings
+    from django.utils import translation
+
+    translation.activate(settings.LANGUAGE_CODE)
+    yield
+    translation.deactivate()
+
+
+@pytest.fixture(autouse=True)
 def fresh_process_memory():
     """Forget what this process keeps of tables between tests (the live layer's readings,
     the presence rows' copy): the next test's tables may have the same ids."""

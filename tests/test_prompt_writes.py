@@ -106,3 +106,22 @@ def test_a_failed_send_is_left_to_the_reactor_which_ends_the_connection(pair, re
     conn.write(b"too late")  # does not raise
     assert conn in reactor.getWriters()
     assert isinstance(conn.doWrite(), error.ConnectionLost)  # what makes the reactor close it
+
+
+def test_twisted_still_has_what_prompt_writes_reads(pair, reactor):
+    """The Twisted internals ``PromptServer`` reads, by name: an upgrade that drops or
+    reshapes one fails here first, saying which (docs/architecture.md, "internals")."""
+    conn = connection(pair[0], reactor)
+    names = (
+        "connected",
+        "disconnecting",
+        "_writeDisconnected",
+        "TLS",
+        "_tempDataBuffer",
+        "dataBuffer",
+        "offset",
+    )
+    missing = [name for name in names if not hasattr(conn, name)]
+    assert not missing, f"Twisted's tcp.Server lacks {missing}: kadi_site/prompt_writes.py reads them"
+    assert conn._tempDataBuffer == [] and conn.dataBuffer == b"" and conn.offset == 0
+    assert tcp.Port.transport is PromptServer  # install() replaced the class the ports make

@@ -61,8 +61,8 @@ class Record:
         self.rules = now.rules
         self.seat = seat
         players = now.players
-        self.plays = [[] for _ in range(players)]
-        self.drew_in = [None] * players
+        self.plays: list[list] = [[] for _ in range(players)]
+        self.drew_in: list[_Seen | None] = [None] * players
         seen_now = now.view(seat)
         # a seat out of play holds no cards, whatever it held when it played
         open_seats = {other for other in range(players) if other != seat and not seen_now["placed"][other]}

@@ -35,7 +35,7 @@ def default_size() -> int:
     return max(1, (os.cpu_count() or 2) - 1)
 
 
-def choose(position: dict, level: str, seed: object, game_moves: GameMoves | None = None) -> str:
+def choose(position: dict, level: str, seed: str | int, game_moves: GameMoves | None = None) -> str:
     """The move text a bot of ``level`` plays in ``position`` (a ``State.to_dict()``),
     its choices drawn from ``random.Random(seed)``. ``game_moves``: ``(first seat, move
     texts)`` of the game so far, which a search bot replays to read the others' moves."""
@@ -45,7 +45,7 @@ def choose(position: dict, level: str, seed: object, game_moves: GameMoves | Non
 
 
 def think(
-    position: dict, level: str, seed: object, game_moves: GameMoves | None = None
+    position: dict, level: str, seed: str | int, game_moves: GameMoves | None = None
 ) -> asyncio.Future[str]:
     """An asyncio future of ``choose(position, level, seed, game_moves)``, thought in the pool."""
     loop = asyncio.get_running_loop()

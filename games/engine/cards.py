@@ -34,10 +34,6 @@ def deck(jokers):
     return list(range(52 + jokers))
 
 
-def card_text(card):
-    return CARD_TEXT[card]
-
-
 def parse_card(text):
     """``"10H"`` -> 9; raises ``ValueError`` for anything that is not a card."""
     try:
@@ -66,12 +62,3 @@ def rank_of_text(text):
 def rank_text(rank):
     return "joker" if rank == JOKER_RANK else RANKS[rank]
 
-
-def describe_card(card):
-    """Plain words for a card: "queen of hearts", "red joker"."""
-    if card == RED_JOKER:
-        return "red joker"
-    if card == BLACK_JOKER:
-        return "black joker"
-    names = ("ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king")
-    return f"{names[RANK[card]]} of {SUIT_NAMES[SUIT[card]]}"

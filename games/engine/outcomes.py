@@ -10,6 +10,7 @@ compiled engine gives the same facts.
 """
 
 from dataclasses import asdict, dataclass, fields
+from typing import Any
 
 from .cards import IS_JOKER, IS_QUESTION, RANK, SUITS
 from .moves import DRAW, PLAY, RESIGN, Move
@@ -72,7 +73,9 @@ class Outcome:
     @classmethod
     def from_dict(cls, data: dict) -> "Outcome":
         """Read ``to_dict``'s form back (JSON gives lists where tuples were)."""
-        listed = {name: tuple(value) if isinstance(value, list) else value for name, value in data.items()}
+        listed: dict[str, Any] = {
+            name: tuple(value) if isinstance(value, list) else value for name, value in data.items()
+        }
         return cls(**listed)
 
 

@@ -45,7 +45,7 @@ PENALTY_BITS = RANK_BASE << TWO | RANK_BASE << THREE | JOKER_BITS
 QUESTION_BITS = RANK_BASE << EIGHT | RANK_BASE << QUEEN
 # The options a game may set as it likes; every other one must be classic's.
 FREE_OPTIONS = frozenset({"jokers", "hand_size", "misplay", "max_turns", "joker_draw", "niko_kadi_penalty"})
-_CLASSIC_LIKE = {}  # Derived -> whether the core plays its rules
+_CLASSIC_LIKE = {}  # type: dict[object, bool]  # Derived -> whether the core plays its rules
 
 
 def bits_of(cards):

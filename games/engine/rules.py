@@ -19,13 +19,11 @@ class Option:
     name: str
     group: str
     kind: str  # "bool", "choice", "int" or "ranks"
-    label: str
     help: str
     choices: tuple = ()  # for "choice"; for "ranks" the ranks that may be chosen
     low: int = 0  # for "int"
     high: int = 0
     off: object = None  # for "int": a value outside low..high that turns the option off
-
 
     def allowed(self):
         """The allowed values in words, for error messages."""
@@ -89,16 +87,14 @@ OPTIONS = (
         "jokers",
         "deal",
         "choice",
-        "Jokers in the deck",
         "Play with 52 cards, or 54 with a red and a black joker.",
         (0, 2),
     ),
-    Option("hand_size", "deal", "int", "Cards dealt", "How many cards each player is dealt.", low=3, high=7),
+    Option("hand_size", "deal", "int", "How many cards each player is dealt.", low=3, high=7),
     Option(
         "misplay",
         "turn",
         "choice",
-        "Misplays",
         "reject: an illegal play is refused and nothing changes. penalty: the cards stay "
         "in hand and the player draws one card more than they would have.",
         ("reject", "penalty"),
@@ -107,21 +103,18 @@ OPTIONS = (
         "voluntary_draw",
         "turn",
         "bool",
-        "Draw at will",
         "A player may draw instead of playing even when they could play.",
     ),
     Option(
         "play_after_draw",
         "turn",
         "bool",
-        "Play after drawing",
         "A player who drew may at once play a play that begins with the drawn card, or pass.",
     ),
     Option(
         "question_answered_by",
         "questions",
         "choice",
-        "Who answers a question",
         "self: a question must be answered in the same play, or the player "
         "draws one card. next: the next player must answer it.",
         ("self", "next"),
@@ -130,7 +123,6 @@ OPTIONS = (
         "question_chain",
         "questions",
         "choice",
-        "Question chains",
         "consecutive: each question shares a rank or suit with the one before it. connected: "
         "the questions, in any order, form one group linked by rank or suit.",
         ("consecutive", "connected"),
@@ -139,7 +131,6 @@ OPTIONS = (
         "answer_ranks",
         "questions",
         "ranks",
-        "Answer cards",
         "The ranks that can answer a question (Q and 8 are always questions).",
         ALL_RANKS,
     ),
@@ -147,7 +138,6 @@ OPTIONS = (
         "finishing_ranks",
         "winning",
         "ranks",
-        "Finishing cards",
         "The ranks a winning play may end on.",
         RANKS,
     ),
@@ -155,32 +145,26 @@ OPTIONS = (
         "jump_counter",
         "jumps",
         "bool",
-        "Counter a jump",
         "A jumped player may counter with jacks of their own.",
     ),
     Option(
         "kickback_two_player",
         "jumps",
         "choice",
-        "Kickback with two players",
         "play-again: an odd number of kings lets the same player go again. no-effect: kings do nothing.",
         ("play-again", "no-effect"),
     ),
-    Option(
-        "ace_wild", "aces", "bool", "Aces are wild", "An ace may be played on any card and declares the suit."
-    ),
+    Option("ace_wild", "aces", "bool", "An ace may be played on any card and declares the suit."),
     Option(
         "ace_cancels_penalty",
         "aces",
         "bool",
-        "Aces cancel penalties",
         "A player who owes cards may play aces instead and owe nothing.",
     ),
     Option(
         "ace_cancel_suit",
         "aces",
         "choice",
-        "Suit after a cancelling ace",
         "ace: the last ace's suit. penalty: the penalty card's suit (anything after a joker).",
         ("ace", "penalty"),
     ),
@@ -188,14 +172,12 @@ OPTIONS = (
         "double_ace_declares",
         "aces",
         "bool",
-        "Two aces declare",
         "Cancelling a penalty with two or more aces lets the player name the suit.",
     ),
     Option(
         "penalty_counter",
         "penalties",
         "choice",
-        "Countering a penalty",
         "same-rank: a 2 on a 2, a 3 on a 3. rank-or-suit: also a penalty "
         "card of the same suit. any: any penalty card.",
         ("same-rank", "rank-or-suit", "any"),
@@ -204,7 +186,6 @@ OPTIONS = (
         "penalty_stacking",
         "penalties",
         "choice",
-        "Penalty amounts",
         "replace: the next player owes the last card's value. cumulative: the penalties add up.",
         ("replace", "cumulative"),
     ),
@@ -212,7 +193,6 @@ OPTIONS = (
         "penalty_combo",
         "penalties",
         "choice",
-        "Penalty combos",
         "2s, 3s and jokers played together must share a rank (same-rank) or a suit (same-suit).",
         ("same-rank", "same-suit"),
     ),
@@ -220,7 +200,6 @@ OPTIONS = (
         "joker_draw",
         "penalties",
         "int",
-        "Joker penalty",
         "How many cards a joker makes the next player draw.",
         low=5,
         high=10,
@@ -229,7 +208,6 @@ OPTIONS = (
         "after_joker",
         "penalties",
         "choice",
-        "After a joker",
         "any: anything may be played on a joker. previous: the card under the joker decides.",
         ("any", "previous"),
     ),
@@ -237,14 +215,12 @@ OPTIONS = (
         "niko_kadi",
         "winning",
         "bool",
-        "Niko Kadi declaration",
         'A player must have declared "Niko Kadi!" on an earlier move to win.',
     ),
     Option(
         "niko_kadi_penalty",
         "winning",
         "int",
-        "Missed declaration penalty",
         "Cards drawn at once by a player who empties their hand without having declared.",
         low=0,
         high=5,
@@ -253,14 +229,12 @@ OPTIONS = (
         "no_win_while_cardless",
         "winning",
         "bool",
-        "No win while someone is cardless",
         "Nobody can win while another player holds no cards.",
     ),
     Option(
         "max_turns",
         "winning",
         "int",
-        "Turn limit",
         "A game that reaches this many moves ends with no winner.",
         low=50,
         high=5000,
@@ -270,7 +244,6 @@ OPTIONS = (
         "ace_answers",
         "questions",
         "choice",
-        "Aces answer any question",
         "suited: an answering ace follows suit like any answer. wild: where aces answer "
         "questions, an ace may be the first answer to a question of any suit, and names the "
         "suit when it ends the play.",
@@ -280,7 +253,6 @@ OPTIONS = (
         "jump_cancel_by_ace",
         "jumps",
         "bool",
-        "An ace stops a jump",
         "A jumped player may play one ace (naming a suit) instead: the jump is over and play "
         "goes on from them as after any play.",
     ),
@@ -288,7 +260,6 @@ OPTIONS = (
         "penalty_deflect",
         "penalties",
         "choice",
-        "Sending a penalty on",
         "Against a penalty, one king of the penalty card's suit (any suit after a joker) sends "
         "it back the other way; one jack of that suit passes it to the next player. none: "
         "neither; king, jack or king-jack: which of them may.",
@@ -298,7 +269,6 @@ OPTIONS = (
         "penalty_start",
         "penalties",
         "choice",
-        "Penalty cards on anything",
         "matching: a 2 or 3 must match the top card like any card. any: a play may start "
         "with a 2, 3 or joker whatever the top card.",
         ("matching", "any"),
@@ -307,7 +277,6 @@ OPTIONS = (
         "joker_colour_counter",
         "penalties",
         "bool",
-        "Jokers countered by colour",
         "A 2 or 3 counters a joker only in the joker's colour: the red joker by hearts or "
         "diamonds, the black joker by spades or clubs.",
     ),
@@ -315,7 +284,6 @@ OPTIONS = (
         "elimination_hand",
         "winning",
         "int",
-        "Elimination hand",
         "0: off. Otherwise a player whose hand reaches this many cards after a draw is out "
         "and takes the last place still free; the last player in play wins.",
         low=10,
@@ -326,7 +294,6 @@ OPTIONS = (
         "play_on",
         "winning",
         "bool",
-        "Play on for places",
         "The first winner does not end the game: each winner leaves play and takes the next "
         "place, and the others play on until one is left.",
     ),
@@ -334,16 +301,13 @@ OPTIONS = (
         "declare_allowed",
         "winning",
         "choice",
-        "When Niko Kadi may be declared",
-        "any: with any move. finishable: only when the cards left could be played out as "
-        "one winning play.",
+        "any: with any move. finishable: only when the cards left could be played out as one winning play.",
         ("any", "finishable"),
     ),
     Option(
         "lone_card_must_finish",
         "winning",
         "bool",
-        "A last card must finish",
         "A play may not leave its player holding one card that could not win (a joker, or "
         "a card that is not a finishing card).",
     ),
@@ -351,7 +315,6 @@ OPTIONS = (
         "niko_kadi_missed",
         "winning",
         "choice",
-        "When a missed declaration costs",
         "at-finish: when a player empties their hand without having declared. at-one-card: "
         "when a play leaves one card and does not declare.",
         ("at-finish", "at-one-card"),
@@ -447,7 +410,7 @@ PRESET_LABELS = {
 DEFAULT_PRESET = "classic"
 
 
-_DERIVED = {}  # Rules -> Derived; a handful of distinct rule sets in any one process
+_DERIVED = {}  # type: dict[Rules, Derived]  # a handful of distinct rule sets in any one process
 
 
 @dataclass(frozen=True)

@@ -286,7 +286,7 @@ class State:
     def __eq__(self, other):
         return isinstance(other, State) and self.to_dict() == other.to_dict()
 
-    __hash__ = None
+    __hash__ = None  # type: ignore[assignment]  # equal by value, and mutable: unhashable
 
     def __repr__(self):
         return f"<State turn={self.turn} turns={self.turns} finished={self.finished}>"

@@ -19,8 +19,10 @@ While a game runs, that render is a kept skeleton with the move's values set in
 event is sent only what changed since (a delta: ``games.live.deltas``).
 """
 
+import threading
 from dataclasses import dataclass
 
+from cachetools import LRUCache, cached
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.http import HttpRequest
@@ -100,7 +102,8 @@ GAME_MARK, CARDS_MARK = "id-of-the-game", "cards-of-the-players-hand"  # set int
 HAND_URLS = ("move", "hand_choice", "resign")  # the table's URLs that HAND reads, set into a kept hand form
 HANDS_KEPT = 4  # per player and language: their hand on others' turns, on their own, after a draw
 HAND_FORMS_KEPT = 64  # in all: on others' turns, on one's own with each set of actions, per language
-HAND_FORMS = {}  # (language, what the player may do) -> ``HAND`` with marks, for every game here
+# (language, what the player may do) -> ``HAND`` with marks, for every game here
+HAND_FORMS = LRUCache(maxsize=HAND_FORMS_KEPT)
 SEATS = "games/partials/seats.html"
 SEAT_KEYS = ("position", "user", "name", "bot", "you", "removable")  # what SEATS reads of a seat
 SEATS_KEPT = 8  # panels kept per game: spectators, the anonymous, seated non-players, in two languages
@@ -270,25 +273,20 @@ def _url_mark(name):
     return f"url-of-the-tables-{name.replace('_', '-')}"
 
 
+@cached(HAND_FORMS, key=lambda context, form, language: (language, form), lock=threading.Lock())
 def _hand_form(context, form, language):
     """``HAND`` for ``form`` (what a player may do), with marks for the game, its table and
     the cards (``_hand_marks``) and for what changes at every move: the same for every
-    player of every game, so kept for them all (``HAND_FORMS``)."""
-    key = (language, form)
-    html = HAND_FORMS.get(key)
-    if html is None:
-        marks = {
-            "game_row": {"pk": GAME_MARK, "seq": SEQ_MARK},
-            "urls": {name: _url_mark(name) for name in HAND_URLS},
-            "move_total": TOTAL_MARK,
-            "csrf_token": CSRF_PLACEHOLDER,
-            "hand_cards_html": CARDS_MARK,
-        }
-        html = render_to_string(HAND, {**context, **marks})
-        if len(HAND_FORMS) >= HAND_FORMS_KEPT:
-            HAND_FORMS.clear()
-        HAND_FORMS[key] = html
-    return html
+    player of every game, so kept for them all (``HAND_FORMS``; renders run in several
+    threads, hence the lock)."""
+    marks = {
+        "game_row": {"pk": GAME_MARK, "seq": SEQ_MARK},
+        "urls": {name: _url_mark(name) for name in HAND_URLS},
+        "move_total": TOTAL_MARK,
+        "csrf_token": CSRF_PLACEHOLDER,
+        "hand_cards_html": CARDS_MARK,
+    }
+    return render_to_string(HAND, {**context, **marks})
 
 
 def _seats(latest, context, user, language):

@@ -5,6 +5,7 @@ with many watchers made as many database reads at every arrival."""
 
 import asyncio
 
+from cachetools import LRUCache
 from django.utils import timezone
 from django.utils.translation import get_language
 
@@ -13,7 +14,7 @@ from games.live.db_calls import db_call
 
 RENDERS_KEPT = 256  # news at once across this process's tables, at most; older ones are let go
 
-_renders = {}  # (table id, news id, language) -> the task rendering it
+_renders = LRUCache(maxsize=RENDERS_KEPT)  # (table id, news id, language) -> the task rendering it
 
 
 async def people_frame(table_id, news):
@@ -24,7 +25,5 @@ async def people_frame(table_id, news):
     key = (table_id, news, get_language())
     render = _renders.get(key)
     if render is None:
-        if len(_renders) >= RENDERS_KEPT:
-            _renders.clear()
         render = _renders[key] = asyncio.ensure_future(db_call(frames.people_frame)(table_id, timezone.now()))
     return await render

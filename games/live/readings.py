@@ -17,8 +17,9 @@ news at once wait for one reading, under their table's lock.
 import pickle
 import threading
 import zlib
-from collections import OrderedDict
 from dataclasses import dataclass, field
+
+from cachetools import LRUCache
 
 from games.models import Game, GamePlayer, Move, Table
 from games.pages.table import MOVE_LOG_LENGTH, TableReading, read_table
@@ -41,7 +42,7 @@ class Latest:
     fragments: dict = field(default_factory=dict)
 
 
-_kept = OrderedDict()  # table id -> Latest
+_kept = LRUCache(maxsize=READINGS_KEPT)  # table id -> Latest
 _kept_lock = threading.Lock()  # guards _kept
 _table_locks = tuple(threading.Lock() for _ in range(64))
 
@@ -185,9 +186,6 @@ def _keep(table_id, reading):
         same_game = before is not None and _game_id(before.reading) == _game_id(reading) is not None
         fresh = Latest(reading, fragments=before.fragments if same_game else {})
         _kept[table_id] = fresh
-        _kept.move_to_end(table_id)
-        if len(_kept) > READINGS_KEPT:
-            _kept.popitem(last=False)
     return fresh
 
 

@@ -22,14 +22,17 @@ made already (a table's first five moves cost 10 ms more than the next without).
 import html
 import re
 import secrets
+import threading
 from functools import lru_cache
 
+from cachetools import LRUCache, cached
 from django.utils.safestring import SafeData, mark_safe
 
 from games.pages.table import table_urls
 
 SKELETONS_KEPT = 256  # in all: each kind of viewer, a few shapes each, for each number of players
-kept = {}  # (language, shape) or (fragment, shape) -> skeleton, for every table of the process
+# (language, shape) or (fragment, shape) -> skeleton, for every table of the process
+kept = LRUCache(maxsize=SKELETONS_KEPT)
 _NONCE = secrets.token_hex(8)
 _MARK = re.compile(rf"kadi-{_NONCE}-(\w+)-")
 
@@ -72,15 +75,11 @@ def fragment_html(name, shape, render, values):
     return mark_safe(_MARK.sub(lambda found: escaped[found.group(1)], skeleton))  # rendered, values escaped
 
 
+@cached(kept, key=lambda key, make: key, lock=threading.Lock())
 def _skeleton(key, make):
-    """The skeleton kept as ``key`` (``kept``), made by ``make()`` the first time."""
-    skeleton = kept.get(key)
-    if skeleton is None:
-        skeleton = make()
-        if len(kept) >= SKELETONS_KEPT:
-            kept.clear()
-        kept[key] = skeleton
-    return skeleton
+    """The skeleton kept as ``key`` (``kept``; renders run in several threads, hence the
+    lock), made by ``make()`` the first time."""
+    return make()
 
 
 @lru_cache(maxsize=1024)

@@ -8,6 +8,7 @@ from functools import partial
 from django.db import transaction
 
 from games import signals
+from games.engine import State
 from games.models import Table
 from games.play import kept_players
 from games.play.game_write import GameWrite
@@ -15,7 +16,7 @@ from games.play.game_write import GameWrite
 logger = logging.getLogger(__name__)
 
 
-def announce(table_id: int, write: GameWrite | None = None, state=None) -> None:
+def announce(table_id: int, write: GameWrite | None = None, state: State | None = None) -> None:
     """Announce, once the transaction commits, that the table changed: the game of ``write``
     moved on to ``state``, or (without them) something else. A failure to tell is logged,
     never raised."""
@@ -23,7 +24,7 @@ def announce(table_id: int, write: GameWrite | None = None, state=None) -> None:
         transaction.on_commit(announcement, robust=True)
 
 
-def announce_now(table_id: int, write: GameWrite, state) -> None:
+def announce_now(table_id: int, write: GameWrite, state: State) -> None:
     """``announce`` of a change written outside a transaction, from any thread (Django's
     ``on_commit`` asks the connection, which the event loop may not)."""
     for announcement in _announcements(table_id, write, state):

@@ -8,7 +8,7 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from accounts import blocking, written
+from accounts import blocking, shown_text
 from accounts.models import User
 from games.models import ChatMessage, Table
 from games.play.errors import ServiceError
@@ -22,9 +22,9 @@ def post_chat(table_id: int, user: User, text: str, now: datetime | None = None)
     # A socket's user is as it was when the socket opened: the account may be closed since.
     if not user.is_authenticated or not get_user_model().objects.filter(pk=user.pk, is_active=True).exists():
         raise ServiceError(_("Log in to chat."))
-    if not written.shows_something(text):
+    if not shown_text.shows_something(text):
         raise ServiceError(_("Write something first."))
-    if written.reorders(text):
+    if shown_text.reorders(text):
         raise ServiceError(_("That line holds characters that would turn the text around it."))
     if len(text) > ChatMessage.MAX_LENGTH:
         raise ServiceError(

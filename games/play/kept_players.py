@@ -13,19 +13,25 @@ The key holds the game's seed beside its id, so that a database that hands out a
 (a test's) is not mistaken for the game kept.
 """
 
+import threading
+
+from cachetools import LRUCache
+
 from games.models import Game, GamePlayer
 from games.play import row_values
 
-KEPT_GAMES = 2000  # at most; all are let go when more would be kept
+KEPT_GAMES = 2000  # at most; the least recently used are let go first
 
-
-_kept = {}  # (game id, seed) -> (event number, [(player's values, user, stand-in)])
+# (game id, seed) -> (event number, [(player's values, user, stand-in)])
+_kept: LRUCache[tuple[int, int], tuple[int, list]] = LRUCache(maxsize=KEPT_GAMES)
+_kept_lock = threading.Lock()  # the writes run in several threads; the cache is not thread-safe
 
 
 def take(game: Game) -> list[GamePlayer] | None:
     """New objects of the players of ``game`` at its event number, by seat, if kept here;
     else None."""
-    kept = _kept.get((game.pk, game.seed))
+    with _kept_lock:
+        kept = _kept.get((game.pk, game.seed))
     if kept is None or kept[0] != game.seq:
         return None
     found = []
@@ -40,8 +46,9 @@ def keep(game: Game, players: list[GamePlayer]) -> None:
     """``game``'s players after its move committed; a game that ended is let go."""
     key = (game.pk, game.seed)
     if not game.is_running:
-        _kept.pop(key, None)
+        with _kept_lock:
+            _kept.pop(key, None)
         return
-    if len(_kept) >= KEPT_GAMES:
-        _kept.clear()
-    _kept[key] = (game.seq, [(row_values.values(p), p.user, p.stand_in) for p in players])
+    values = (game.seq, [(row_values.values(p), p.user, p.stand_in) for p in players])
+    with _kept_lock:
+        _kept[key] = values

@@ -20,14 +20,16 @@ Site decisions (beyond RULES.md):
 - The server applies a forced move at once: ``accept`` when it is the only legal move.
 """
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from django.db import IntegrityError, connection, transaction
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from games.engine import IllegalMove, Move
-from games.models import Game
+from games.engine import IllegalMove, Move, State
+from games.models import Game, GamePlayer
 from games.models import Move as MoveRow
 from games.play import kept_players
 from games.play.announce import announce_now
@@ -61,7 +63,12 @@ class MoveWritten:
 
 
 def submit_move(
-    game_id: int, user, text: str, expected_move_count=None, client_move_id: str = "", expected_seq=None
+    game_id: int,
+    user: User,
+    text: str,
+    expected_move_count: int | None = None,
+    client_move_id: str = "",
+    expected_seq: int | None = None,
 ) -> MoveWritten:
     """Apply ``user``'s move ``text``: its ``MoveWritten``.
 
@@ -75,7 +82,12 @@ def submit_move(
 
 
 def submit_table_move(
-    table_id: int, user, text: str, client_move_id: str = "", expected_seq=None, known=None
+    table_id: int,
+    user: User,
+    text: str,
+    client_move_id: str = "",
+    expected_seq: int | None = None,
+    known: Callable[[], Game | None] | None = None,
 ) -> MoveWritten:
     """``submit_move`` in the table's latest game (what a table's websocket knows): the
     game is found with its table in one query. ``known``: a function that gives the game
@@ -109,7 +121,7 @@ def _submit(games, key, user, text, expected_move_count, client_move_id, expecte
             if write is None:
                 write = games.read(key)
                 checked = _checked_move(write, user, text, expected_move_count, expected_seq)
-            written = _write_in_one_statement(write, *checked, client_move_id)
+            written = _write_in_one_statement(write, checked, client_move_id)
             if written is not None:
                 return written
         with transaction.atomic():
@@ -131,7 +143,13 @@ def _broken_rule(before, move, row):
     return before.problem(move) if row.penalty is not None else None
 
 
-def _checked_known(game, user, text, expected_seq, players=None):
+# A checked move: the player, the position before, the move, the position after (``_checked_move``).
+Checked = tuple[GamePlayer, State, Move, State]
+
+
+def _checked_known(
+    game: Game | None, user: User, text: str, expected_seq: int | None, players: list | None = None
+) -> tuple[GameWrite | None, Any]:
     """``(GameWrite, checked move)`` on a game known already (see ``_submit``), with its
     ``players`` if known; (None, None) when there is none, or when the move is refused
     there: it is judged again on the game as read."""
@@ -144,7 +162,9 @@ def _checked_known(game, user, text, expected_seq, players=None):
         return None, None
 
 
-def _checked_move(write, user, text, expected_move_count, expected_seq):
+def _checked_move(
+    write: GameWrite, user: User, text: str, expected_move_count: int | None, expected_seq: int | None
+) -> Checked:
     """``(player, before, move, after)``: ``user``'s move ``text`` in the game of ``write``,
     or the refusal (``ServiceError``) of a move that is stale, out of turn or illegal."""
     game = write.game
@@ -167,12 +187,12 @@ def _checked_move(write, user, text, expected_move_count, expected_seq):
         raise MoveRefused(message, kind, reason_code(error)) from None
 
 
-def _write_in_one_statement(write, player, before, move, state, client_move_id):
+def _write_in_one_statement(write: GameWrite, checked: Checked, client_move_id: str) -> MoveWritten | None:
     """The move's row and the new position written in one statement, if the move is all
     that changes and the game is still at the event number it was read at; else None (and
     nothing written). The game's players are unchanged while its event number is
     (``games.play.kept_players``), so the checks made on the read game still hold."""
-    statement = _one_statement(write, player, before, move, state, client_move_id)
+    statement = _one_statement(write, checked, client_move_id)
     return None if statement is None else statement.save()
 
 
@@ -190,11 +210,12 @@ def one_statement_move(
     if players is None:
         return None
     write, checked = _checked_known(game, user, text, expected_seq, players)
-    return None if write is None else _one_statement(write, *checked, client_move_id)
+    return None if write is None else _one_statement(write, checked, client_move_id)
 
 
-def _one_statement(write, player, before, move, state, client_move_id):
+def _one_statement(write: GameWrite, checked: Checked, client_move_id: str) -> "OneStatementMove | None":
     """The ``OneStatementMove`` of a checked move, if it is all that changes; else None."""
+    player, before, move, state = checked
     if player.missed_turns or state.finished or server_move(state, leavers(write)) is not None:
         return None
     game = write.game
@@ -213,7 +234,7 @@ class OneStatementMove:
 
     write: GameWrite
     row: MoveRow
-    state: object
+    state: State
     broken_rule: object
 
     def save(self) -> MoveWritten | None:
@@ -223,7 +244,7 @@ class OneStatementMove:
         """(SQL, values)."""
         return MOVE_AND_POSITION.statement(self.write.game, self.write.base_seq, self.row)
 
-    def written_by(self, result) -> MoveWritten | None:
+    def written_by(self, result: object) -> MoveWritten | None:
         return self._written(MOVE_AND_POSITION.made(self.row, result))
 
     def _written(self, made):

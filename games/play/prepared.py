@@ -18,7 +18,7 @@ import re
 from contextlib import contextmanager
 
 from django.db import DatabaseError, connections
-from django.db.models import sql
+from django.db.models import Model, sql
 
 STAND_IN = -271_828_183  # the value when compiled: found among the compiled parameters
 
@@ -100,6 +100,10 @@ class _PreparedSave:
         if text is None:
             text = self._sql[using] = self._compile(instance, using)
         return text
+
+    def _compile(self, instance: Model, using: str) -> str:
+        """The statement's SQL on the database ``using``: each kind of save makes its own."""
+        raise NotImplementedError
 
     def values(self, instance, using):
         connection = connections[using]

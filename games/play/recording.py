@@ -11,7 +11,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games import bots, signals
-from games.engine import Move
+from games.engine import Move, State
 from games.engine.moves import ACCEPT
 from games.engine.outcomes import outcome
 from games.engine.results import final_places, misplay_penalty
@@ -43,10 +43,10 @@ class GameFinder:
         )
         self.missing = missing
 
-    def read(self, value) -> GameWrite:
+    def read(self, value: int) -> GameWrite:
         return self._found(self._read.first(value))
 
-    def lock(self, value) -> GameWrite:
+    def lock(self, value: int) -> GameWrite:
         return self._found(self._lock.first(value))
 
     def _found(self, game):
@@ -78,10 +78,10 @@ def record(
     write: GameWrite,
     seat: int,
     move: Move,
-    before,
-    after,
+    before: State,
+    after: State,
     client_move_id: str = "",
-    actor: str = MoveRow.Actor.PLAYER,
+    actor: str = MoveRow.Actor.PLAYER,  # type: ignore[assignment]  # a str; a tuple to mypy without django-stubs
     handed: bool = False,
 ) -> MoveRow:
     """Append ``move`` (from position ``before`` to ``after``) to the game's log, with the
@@ -94,7 +94,7 @@ def record(
     return row
 
 
-def move_row(game: Game, seat: int, move: Move, before, after, client_move_id: str) -> MoveRow:
+def move_row(game: Game, seat: int, move: Move, before: State, after: State, client_move_id: str) -> MoveRow:
     """The unsaved row of ``move`` by ``seat`` (see ``record``), counted in the game's
     move count and event number."""
     drew = len(after.hands[seat]) - len(before.hands[seat])
@@ -114,7 +114,7 @@ def move_row(game: Game, seat: int, move: Move, before, after, client_move_id: s
     return row
 
 
-def after_move(write: GameWrite, state) -> None:
+def after_move(write: GameWrite, state: State) -> None:
     """Play the server's moves that follow (forced accepts, leavers' turns), store the new
     position, and the result when the game is over. Cost: the moves played, no replay."""
     game = write.game
@@ -133,7 +133,7 @@ def after_move(write: GameWrite, state) -> None:
     announce(game.table_id, write, state)
 
 
-def continue_or_finish(write: GameWrite, state) -> None:
+def continue_or_finish(write: GameWrite, state: State) -> None:
     """After a player left: go on while two or more remain and one is human, else end now."""
     remaining = [p for p in write.players if not p.left]
     if len(remaining) < 2 or all(p.user.is_bot for p in remaining):
@@ -149,7 +149,7 @@ def leavers(write: GameWrite) -> set[int]:
     return {p.seat for p in write.players if p.left and p.stand_in_id is None}
 
 
-def server_move(state, left: set[int]) -> Move | None:
+def server_move(state: State, left: set[int]) -> Move | None:
     """The move the server plays next in ``state`` (``left``: ``leavers``): a leaver's
     forfeit or a forced accept; None when a player is to move or the game is over."""
     if state.finished:

@@ -8,21 +8,23 @@ afresh; and a bot turn the turn clock has in hand for that seat, which carries t
 number it was due at, is no longer played (``games.play.server_turns.play_server_turn``).
 """
 
+from django.contrib.auth.models import AnonymousUser
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from accounts.models import User
 from games.models import Game, GamePlayer, Seat, Table
 from games.play.announce import announce
 from games.play.errors import ServiceError
 
 
-def offered(players: list[GamePlayer], user) -> bool:
+def offered(players: list[GamePlayer], user: User | AnonymousUser) -> bool:
     """Whether ``user`` may take their seat back in a running game of ``players`` (read
     with their stand-ins): a stand-in bot plays for them."""
     return user.is_authenticated and any(p.user_id == user.pk and p.left and p.stand_in_id for p in players)
 
 
-def take_back(table: Table, user) -> None:
+def take_back(table: Table, user: User) -> None:
     """``user`` takes back the seat a stand-in bot holds for them in the table's running game:
     they play again from their next turn, with no missed turn counted. Refused, changing
     nothing, when no game runs or no stand-in holds a seat of theirs."""

@@ -55,7 +55,7 @@ def next_server_turn(table_id: int, now: datetime | None = None) -> ServerTurn |
 
 
 def server_turn(
-    game: Game, players: list[GamePlayer], now: datetime | None = None, presence_rows=None
+    game: Game, players: list[GamePlayer], now: datetime | None = None, presence_rows: dict | None = None
 ) -> ServerTurn | None:
     """``next_server_turn`` for ``game`` read already with its ``players`` (with their users
     and stand-ins): reads only whether the player to move is away, unless given the table's
@@ -82,7 +82,7 @@ def _play_turn_if_due(write, seq, now, move):
     """``play_server_turn`` on the game locked."""
     game, player = write.game, player_to_move(write)
     due = _server_turn(game, now, player)
-    if game.seq != seq or due is None or due.due > now:
+    if game.seq != seq or due is None or player is None or due.due > now:
         return None
     if due.reason == BOT:
         return _play_bot_turn(write, player, move)
@@ -92,7 +92,7 @@ def _play_turn_if_due(write, seq, now, move):
     player.missed_turns += 1
     handed = player.missed_turns >= missed_turns_before_bot()
     actor = MoveRow.Actor.TIMER if due.reason == TIMER else MoveRow.Actor.AWAY
-    row = record(write, player.seat, move, state, after, actor=actor, handed=handed)
+    row = record(write, player.seat, move, state, after, actor=actor, handed=handed)  # type: ignore[arg-type]
     if not handed:
         player.save(update_fields=["missed_turns"])
         after_move(write, after)
@@ -154,7 +154,7 @@ def _play_bot_turn(write, player, move=None):
         move = Move.parse(move)
     after = state.apply(move)
     actor = MoveRow.Actor.STAND_IN if player.stand_in_id else MoveRow.Actor.PLAYER
-    row = record(write, player.seat, move, state, after, actor=actor)
+    row = record(write, player.seat, move, state, after, actor=actor)  # type: ignore[arg-type]
     after_move(write, after)
     return row
 
@@ -162,7 +162,8 @@ def _play_bot_turn(write, player, move=None):
 def _bot_choice(game, state, level):
     """The move a bot of ``level`` makes at ``state``, ``game``'s position, thought here; a
     search bot reads the game's moves so far (``game_moves``)."""
-    history = bots.replayed_history(state, *game_moves(game.pk)) if bots.searches(level) else ()
+    moves = game_moves(game.pk) if bots.searches(level) else None
+    history = bots.replayed_history(state, *moves) if moves else ()
     return bots.choose_move(state, level, random.Random(_bot_seed(game)), history)
 
 

@@ -6,7 +6,6 @@ leaving a seat during a game one plays in resigns that game first; a bot cannot 
 from a running game it plays in (who may add or remove bots is the views' call).
 """
 
-import itertools
 from datetime import timedelta
 
 from django.conf import settings
@@ -16,7 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from accounts import blocking, written
+from accounts import blocking, shown_text
 from accounts.models import User
 from games import bots
 from games.engine.rules import PRESETS
@@ -38,9 +37,9 @@ def create_table(
     ``turn_timer_seconds``: the turn clock (None: none). A player makes at most
     ``TABLES_PER_HOUR`` tables an hour: the lobby is everyone's (``TooFast``)."""
     name = (name or "").strip()
-    if not written.shows_something(name):
+    if not shown_text.shows_something(name):
         raise ServiceError(_("Give the table a name."))
-    if written.reorders(name):
+    if shown_text.reorders(name):
         raise ServiceError(_("That name holds characters that would turn the text around it."))
     if len(name) > Table._meta.get_field("name").max_length:
         raise ServiceError(_("That name is too long."))
@@ -142,11 +141,11 @@ def locked_table(table: Table | int) -> Table:
     so its websockets hear of it once the transaction commits)."""
     table_id = table.pk if isinstance(table, Table) else table
     try:
-        table = Table.objects.select_for_update().get(pk=table_id)
+        locked = Table.objects.select_for_update().get(pk=table_id)
     except Table.DoesNotExist:
         raise ServiceError(_("There is no such table."), "no_such_table") from None
-    announce(table.pk)
-    return table
+    announce(locked.pk)
+    return locked
 
 
 def _free_position(table, position):
@@ -184,7 +183,9 @@ def free_bot(table: Table, level: str) -> User:
     """The bot account of ``level`` to seat at ``table``: the level's own, unless it sits
     there already."""
     seated = set(table.seats.values_list("user_id", flat=True))
-    for n in itertools.count(1):
+    n = 0
+    while True:
+        n += 1
         bot = bot_account(level, n)
         if bot is not None and bot.pk not in seated:
             return bot

@@ -17,6 +17,9 @@ PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1100, "height": 900}
 # The two sizes every feature of the play screen is tested at.
 SIZES = {"phone": {"width": 360, "height": 740}, "desktop": {"width": 1280, "height": 800}}
+# ``parametrize("size", EACH_SIZE)``: both sizes on the SQLite pass, the phone's alone on the
+# PostgreSQL + Redis pass (pyproject.toml, markers: the layout does not change with the stack).
+EACH_SIZE = ["phone", pytest.param("desktop", marks=pytest.mark.same_on_every_stack)]
 
 # Every browser test module: a database shared with the live server, and chromium.
 BROWSER_TEST = [

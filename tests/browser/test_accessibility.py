@@ -88,8 +88,19 @@ def violations(page):
     ]
 
 
-@pytest.mark.parametrize("language", LOCALES)
-@pytest.mark.parametrize("width", WIDTHS)
+# The PostgreSQL + Redis pass audits the phone width in Swahili alone (pyproject.toml): the
+# pages' markup does not change with the database or the channel layer.
+ON_EVERY_STACK = ("phone", "sw")
+
+
+@pytest.mark.parametrize(
+    ("width", "language"),
+    [
+        pytest.param(w, lang, marks=() if (w, lang) == ON_EVERY_STACK else pytest.mark.same_on_every_stack)
+        for w in WIDTHS
+        for lang in LOCALES
+    ],
+)
 def test_no_page_has_a_serious_accessibility_violation(site, live_server, width, language):
     found = {}
     ARTIFACTS.mkdir(exist_ok=True)

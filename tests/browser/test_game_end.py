@@ -13,7 +13,14 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from games.models import Game
-from tests.browser.helpers import BROWSER_TEST, SIZES, act, my_turn_or_the_end, open_table, table_against_bots
+from tests.browser.helpers import (
+    BROWSER_TEST,
+    EACH_SIZE,
+    act,
+    my_turn_or_the_end,
+    open_table,
+    table_against_bots,
+)
 
 pytestmark = BROWSER_TEST
 
@@ -24,7 +31,7 @@ def last_card(make_user):
     return table_against_bots(make_user("wanjiru"), "Kona", position=position)
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", EACH_SIZE)
 def test_the_result_then_play_again(last_card, page, live_server, size):
     open_table(page, live_server.url, last_card, "wanjiru", size)
     page.evaluate("window.sameDocument = true")
@@ -58,7 +65,7 @@ def left_alone(make_user, settings):
     return table
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", EACH_SIZE)
 def test_an_abandoned_game_says_so(left_alone, page, live_server, size):
     open_table(page, live_server.url, left_alone, "wanjiru", size)
     expect(page.locator(".game__status")).to_contain_text("This game was abandoned")

@@ -8,7 +8,14 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.helpers import ARTIFACTS, BROWSER_TEST, SIZES, act, open_table, table_against_bots
+from tests.browser.helpers import (
+    ARTIFACTS,
+    BROWSER_TEST,
+    EACH_SIZE,
+    act,
+    open_table,
+    table_against_bots,
+)
 from tests.browser.test_accessibility import violations
 
 pytestmark = BROWSER_TEST
@@ -49,7 +56,7 @@ def owing(make_user):
     return classic_table(make_user, "AC 2D 5S 9S", ("7H", "2H"), pending={"kind": "penalty", "amount": 2})
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", EACH_SIZE)
 def test_an_ace_that_cancels_a_penalty_names_no_suit_and_says_so(owing, page, live_server, size):
     open_my_turn(page, live_server, owing, size)
     expect(play_button(page)).to_be_disabled()
@@ -76,7 +83,7 @@ def questions(make_user):
     return classic_table(make_user, "QH 8H 8S 4S 5C", ("7H",))
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", EACH_SIZE)
 def test_a_question_lights_only_what_can_follow_it(questions, page, live_server, size):
     open_my_turn(page, live_server, questions, size)
     tap(page, "QH")
@@ -101,7 +108,7 @@ def last_card(make_user):
     return classic_table(make_user, "6D", ("7D",))
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", EACH_SIZE)
 def test_an_emptying_play_that_cannot_win_says_why_first(last_card, page, live_server, size):
     open_my_turn(page, live_server, last_card, size)
     tap(page, "6D")
@@ -113,7 +120,7 @@ def test_an_emptying_play_that_cannot_win_says_why_first(last_card, page, live_s
         assert box["width"] >= 44 and box["height"] >= 44
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", EACH_SIZE)
 def test_the_guided_hand_speaks_swahili_and_passes_axe(owing, page, live_server, size):
     open_table(page, live_server.url, owing, "wanjiru", size)
     page.set_extra_http_headers({"Accept-Language": "sw-KE"})  # after logging in, in English

@@ -10,6 +10,7 @@ from games.play.moves import resign
 from tests.browser.helpers import (
     ARTIFACTS,
     BROWSER_TEST,
+    EACH_SIZE,
     SIZES,
     act,
     log_in,
@@ -25,7 +26,7 @@ def box(page, selector):
     return page.locator(selector).first.bounding_box()
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", EACH_SIZE)
 def test_the_table_fits_the_screen(kona, page, live_server, size):
     open_table(page, live_server.url, kona, "wanjiru", size)
     act(page, page.locator("#table-area").element_handle(), "play", ["7H"])

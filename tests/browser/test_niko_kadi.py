@@ -4,7 +4,14 @@ rules panel once a game starts, at a phone's and a desktop's size."""
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.helpers import BROWSER_TEST, SIZES, act, my_turn_or_the_end, open_table, table_against_bots
+from tests.browser.helpers import (
+    BROWSER_TEST,
+    EACH_SIZE,
+    act,
+    my_turn_or_the_end,
+    open_table,
+    table_against_bots,
+)
 
 pytestmark = BROWSER_TEST
 
@@ -18,7 +25,7 @@ def bot_to_play(make_user, settings):
     return table_against_bots(make_user("wanjiru"), "Kona", "classic", position=position)
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", EACH_SIZE)
 def test_the_declaration_is_kept_until_the_move_is_made(bot_to_play, page, live_server, size):
     open_table(page, live_server.url, bot_to_play, "wanjiru", size)
     expect(page.locator(".game__status")).to_contain_text("to play")
@@ -44,7 +51,7 @@ def before_the_game(make_user):
     return table_against_bots(make_user("wanjiru"), "Kona", "classic", start=False)
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", EACH_SIZE)
 def test_the_rules_panel_follows_the_start_of_a_game(before_the_game, page, live_server, size):
     open_table(page, live_server.url, before_the_game, "wanjiru", size)
     panel = page.locator("#rules-summary")

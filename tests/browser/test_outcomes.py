@@ -15,7 +15,14 @@ from games.play.moves import submit_move
 from games.play.server_turns import next_server_turn, play_server_turn
 from games.play.starts import start_game
 from games.play.tables import take_seat
-from tests.browser.helpers import ARTIFACTS, BROWSER_TEST, SIZES, act, open_table, table_against_bots
+from tests.browser.helpers import (
+    ARTIFACTS,
+    BROWSER_TEST,
+    EACH_SIZE,
+    act,
+    open_table,
+    table_against_bots,
+)
 from tests.games.helpers import put_position
 
 pytestmark = BROWSER_TEST
@@ -28,7 +35,7 @@ def penalty_to_give(make_user):
     return table_against_bots(make_user("wanjiru"), "Jikoni", "classic", position=position)
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", EACH_SIZE)
 def test_after_a_move_the_table_says_what_it_did_to_whom(penalty_to_give, page, live_server, size):
     open_table(page, live_server.url, penalty_to_give, "wanjiru", size)
     expect(page.locator(".game__status")).to_have_text("Your turn.")
@@ -80,7 +87,7 @@ def baraka_plays(game, baraka):
     in_a_thread(play)
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", EACH_SIZE)
 def test_a_player_takes_their_seat_back_and_plays(seat_taken, page, live_server, size):
     game, baraka = seat_taken
     open_table(page, live_server.url, game.table, "wanjiru", size)

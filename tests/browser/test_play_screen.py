@@ -4,7 +4,7 @@ hand's order, the layout."""
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.helpers import ARTIFACTS, BROWSER_TEST, SIZES, act, open_table
+from tests.browser.helpers import ARTIFACTS, BROWSER_TEST, EACH_SIZE, act, open_table
 
 pytestmark = BROWSER_TEST
 
@@ -13,7 +13,7 @@ def hand_order(page):
     return page.locator(".hand-card").evaluate_all("cards => cards.map(c => c.dataset.card)")
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", EACH_SIZE)
 def test_playable_cards_and_sorted_hand(kona, page, live_server, size):
     open_table(page, live_server.url, kona, "wanjiru", size)
     expect(page.locator(".game__status")).to_have_text("Your turn.")

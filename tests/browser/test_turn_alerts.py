@@ -4,7 +4,7 @@ tab's title, the desktop notification a player chose, the countdown. (The sounds
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.helpers import BROWSER_TEST, SIZES, open_table, table_against_bots
+from tests.browser.helpers import BROWSER_TEST, EACH_SIZE, open_table, table_against_bots
 
 pytestmark = BROWSER_TEST
 
@@ -29,7 +29,7 @@ def bots_first(make_user):
     return table_against_bots(wanjiru, "Kona", position=dict(HANDS, turn=1))
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", EACH_SIZE)
 def test_the_title_and_notification_when_the_turn_comes(bots_first, page, live_server, size):
     page.add_init_script(RECORD_ALERTS)
     open_table(page, live_server.url, bots_first, "wanjiru", size)
@@ -44,7 +44,7 @@ def clocked(make_user):
     return table_against_bots(wanjiru, "Saa", position=dict(HANDS, turn=0), turn_timer_seconds=12)
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", EACH_SIZE)
 def test_the_turn_clock_counts_down_and_warns(clocked, page, live_server, size):
     open_table(page, live_server.url, clocked, "wanjiru", size)
     expect(page).to_have_title("● Your turn · Saa · Kadi")

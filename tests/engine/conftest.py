@@ -12,3 +12,8 @@ def site_settings():
 @pytest.fixture(scope="session")
 def release_test_database():
     """The engine has no database."""
+
+
+@pytest.fixture
+def default_language():
+    """The engine has no words."""

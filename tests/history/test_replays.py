@@ -77,10 +77,8 @@ def test_every_state_of_every_game_is_reproduced(test_games):
             assert state_at(game, step) == expected, (game, step)
 
 
-def test_snapshots_are_stored_once_every_few_moves(test_games):
+def test_snapshots_are_stored_when_the_game_ends_once_every_few_moves(test_games):
     game = max(test_games, key=lambda g: g.move_count)
-    state_at(game, 0)
-    state_at(game, game.move_count)
     indexes = list(GameSnapshot.objects.filter(game=game).values_list("index", flat=True))
     assert indexes == list(range(0, game.move_count + 1, SNAPSHOT_EVERY))
     states = stored_replay(game)
@@ -90,13 +88,34 @@ def test_snapshots_are_stored_once_every_few_moves(test_games):
 
 def test_a_step_reads_one_snapshot_and_the_moves_after_it(test_games):
     game = max(test_games, key=lambda g: g.move_count)
-    state_at(game, 0)  # the first opening stores the snapshots
     for step in (1, SNAPSHOT_EVERY - 1, game.move_count):
         with CaptureQueriesContext(connection) as queries:
             state_at(game, step)
         assert len(queries) == 2
         moves_query = queries.captured_queries[1]["sql"]
         assert "index" in moves_query and "<" in moves_query
+
+
+def test_a_game_without_snapshots_is_replayed_in_memory_and_nothing_is_written(test_games):
+    """A game that ended before its end stored the snapshots (or whose storing failed)."""
+    game = max(test_games, key=lambda g: g.move_count)
+    GameSnapshot.objects.filter(game=game).delete()  # rolled back after the test
+    states = stored_replay(game)
+    with CaptureQueriesContext(connection) as queries:
+        for step in (0, SNAPSHOT_EVERY + 1, game.move_count):
+            assert state_at(game, step) == states[step]
+    assert not [q for q in queries.captured_queries if not q["sql"].lstrip().upper().startswith("SELECT")]
+    assert not GameSnapshot.objects.filter(game=game).exists()
+
+
+def test_the_game_that_ends_stores_its_snapshots_once_committed(
+    user, baraka, django_capture_on_commit_callbacks
+):
+    game = new_game(user, "classic", others=(baraka,))
+    with django_capture_on_commit_callbacks(execute=True):
+        game = play_to_the_end(game)
+    indexes = list(GameSnapshot.objects.filter(game=game).values_list("index", flat=True))
+    assert indexes == list(range(0, game.move_count + 1, SNAPSHOT_EVERY))
 
 
 def test_a_step_outside_the_game_is_refused(user, baraka):

@@ -118,3 +118,22 @@ def test_an_insert_if_updated_is_refused_where_the_database_has_no_data_modifyin
     both = PreparedInsertIfUpdated(PreparedUpdate(Game, ["seq"]), PreparedInsert(Move), guard="seq")
     with pytest.raises(ValueError, match="needs PostgreSQL"):
         both.save(game, game.seq, Move(game=game, index=0, seat=0, text="draw"))
+
+
+def test_djangos_compiler_still_has_what_prepared_reads(game):
+    """The ORM internals ``games.play.prepared`` reads, by name: a Django upgrade that drops
+    or reshapes one fails here first, saying which (docs/architecture.md, "internals")."""
+    compiler = with_table(game.pk)[:1].query.get_compiler("default")
+    compiler.as_sql()
+    missing = [
+        name
+        for name in ("select", "klass_info", "get_converters", "apply_converters")
+        if not hasattr(compiler, name)
+    ]
+    assert not missing, f"Django's SQLCompiler lacks {missing}: games/play/prepared.py reads them"
+    assert {"model", "select_fields"} <= set(compiler.klass_info), compiler.klass_info
+    [related] = compiler.klass_info["related_klass_infos"]
+    assert {"model", "select_fields", "field", "reverse"} <= set(related), related
+    assert all(len(entry) == 3 for entry in compiler.select)  # (column, sql, alias)
+    insert = PreparedInsert(Move)._compile(Move(game=game, index=0, seat=0, text="draw"), "default")
+    assert "RETURNING" in insert.upper()  # compiler.returning_fields was taken

@@ -12,6 +12,7 @@ from games.play.server_turns import (
 )
 from games.play.starts import start_game
 from games.play.tables import add_bot, create_table
+from tests.games.helpers import put_position
 from tests.play.helpers import good_move, reload
 
 pytestmark = pytest.mark.django_db
@@ -59,3 +60,13 @@ def test_bots_wait_for_the_bot_delay(user, settings):
     settings.BOT_DELAY = 0
     assert bot_move_due(game)
     assert play_bot_move(game.pk).seat == 1
+
+
+def test_a_search_bot_thinks_the_games_first_move_here(user):
+    """No move yet: the search bot reads no history (found by mypy: ``*None`` was unpacked)."""
+    table = create_table(user, "Clever first", 2, "classic")
+    add_bot(table, "clever")
+    game = start_game(table, user)
+    put_position(game, hands=("4H 5H 6H", "4C 5C 6C"), discard=("9C",), turn=1)
+    row = play_bot_move(game.pk)
+    assert row is not None and row.seat == 1 and row.index == 0

@@ -42,7 +42,8 @@ pytestmark = [pytest.mark.django_db(transaction=True), needs_shared_stack]
 
 TABLES = 6
 ROUNDS = 2  # faults of each kind
-FAULT_EVERY = 14  # seconds between faults
+MOVES_BETWEEN = 6  # moves sent at every table before the next fault (the table plays again)
+FAULT_EVERY = 14  # seconds at most for them: a table still silent then fails the test
 SETTLE = settings.PRESENCE_TIMEOUT_SECONDS + 2 * settings.PRESENCE_HEARTBEAT_SECONDS  # after the last fault
 THINK = 0.25  # seconds a player waits before a move
 RESYNC_SECONDS = 25  # as the page (static/js/live.js)
@@ -277,13 +278,24 @@ async def test_soak_faults_of_every_kind_heal(
             old = await asyncio.to_thread(topology.kill_worker, worker)
             await asyncio.to_thread(topology.wait_for_restart, worker, old)
 
+    def sent():
+        return {table: sum(p.moves for p in players if p.table == table) for table in table_ids}
+
+    async def every_table_plays(after):
+        """Until every table has sent ``MOVES_BETWEEN`` moves since ``after`` (by moves, not
+        by time: the soak is as long as healing takes, and no longer)."""
+        deadline = time.monotonic() + FAULT_EVERY
+        while any(sent()[table] - after[table] < MOVES_BETWEEN for table in table_ids):
+            assert time.monotonic() < deadline, ("tables silent after the fault", sent(), after)
+            await asyncio.sleep(0.1)
+
     try:
-        await asyncio.sleep(FAULT_EVERY)  # play before the first fault
+        await every_table_plays(sent())  # play before the first fault
         for number in range(ROUNDS):
             for kind in KINDS:
                 watch.faults.append((time.monotonic(), kind))
                 await fault(kind, number)
-                await asyncio.sleep(FAULT_EVERY)
+                await every_table_plays(sent())
         await asyncio.sleep(SETTLE)
         counted = await database_sync_to_async(open_presence_rows)(table_ids)  # every socket still open
         for player in players:
