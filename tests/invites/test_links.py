@@ -37,7 +37,8 @@ def test_a_visitor_logs_in_and_comes_back_to_the_seat(client, private_table, bar
     login = f"{reverse('login')}?next={link(private_table)}"
     assert "Take a seat" not in page.text and login in page.text
     assert client.post(link(private_table), {"action": "seat"}).url.startswith(reverse("login"))
-    answer = client.post(reverse("login"), {"username": "baraka", "password": PASSWORD, "next": link(private_table)})
+    log_in = {"username": "baraka", "password": PASSWORD, "next": link(private_table)}
+    answer = client.post(reverse("login"), log_in)
     assert answer.url == link(private_table)
     client.post(answer.url, {"action": "seat"})
     assert seated(private_table, baraka)
@@ -110,7 +111,7 @@ def test_a_full_table_lets_the_visitor_watch(client, private_table, baraka, cheb
     assert not seated(private_table, otieno)
 
 
-def test_a_full_players_only_table_says_so_and_shows_nothing(client, private_table, baraka, chebet, make_user):
+def test_a_full_players_only_table_says_so(client, private_table, baraka, chebet, make_user):
     Table.objects.filter(pk=private_table.pk).update(spectators=Table.Spectators.PLAYERS)
     take_seat(private_table, baraka, invited=True)
     take_seat(private_table, chebet, invited=True)
