@@ -150,3 +150,15 @@ def test_the_token_is_long_and_each_table_has_its_own(private_table, user):
 
     other = create_table(user, "Another", 2, "friendly", private=True)
     assert len(private_table.invite_token) >= 22 and private_table.invite_token != other.invite_token
+
+
+def test_the_invitation_pages_speak_swahili(client, private_table, user, baraka):
+    swahili = {"HTTP_ACCEPT_LANGUAGE": "sw-KE,sw;q=0.9"}
+    client.force_login(baraka)
+    page = client.get(link(private_table), **swahili)
+    assert "Kaa kitini" in page.text and "Mwaliko kwenye “Nyumbani”" in page.text
+    gone = client.get(reverse("games:join", args=[private_table.pk, "nope"]), **swahili)
+    assert gone.status_code == 404 and "Kiungo hiki cha mwaliko hakifanyi kazi tena; omba kipya." in gone.text
+    client.force_login(user)
+    table = client.get(reverse("games:table", args=[private_table.pk]), **swahili)
+    assert "Nakili kiungo" in table.text and "Futa kiungo" in table.text
