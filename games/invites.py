@@ -9,16 +9,15 @@ private table by the table's own form, and watching it when anyone with the link
 """
 
 import hmac
-import time
 
 from django.conf import settings
-from django.core.cache import cache
 from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404
 
 from accounts.throttle import client_address
 from games.models import Table
 from games.whereabouts import may_see_table
+from kadi_site import window_counts
 
 SESSION_KEY = "invited_tables"
 MAX_GRANTS = 50  # the session keeps the latest links used, not every one ever
@@ -33,16 +32,10 @@ def token_matches(table: Table, token: str) -> bool:
 
 def over_limit(request: HttpRequest) -> bool:
     """Count one opening of a link from the request's address; True once the address has
-    opened more than its window allows (a fixed window in the cache)."""
-    limit, window = settings.INVITE_OPENINGS_PER_WINDOW, settings.INVITE_WINDOW_SECONDS
-    key = f"invite-openings:{client_address(request) or 'unknown'}:{int(time.time() // window)}"
-    cache.add(key, 0, timeout=window + 1)
-    try:
-        count = cache.incr(key)
-    except ValueError:  # expired between add and incr: a new window
-        cache.add(key, 1, timeout=window + 1)
-        count = 1
-    return count > limit
+    opened more than its window allows (``kadi_site.window_counts``)."""
+    address = client_address(request) or "unknown"
+    counted, _wait = window_counts.count(f"invite-openings:{address}", settings.INVITE_WINDOW_SECONDS)
+    return counted > settings.INVITE_OPENINGS_PER_WINDOW
 
 
 def grant(session, table_id: int) -> None:

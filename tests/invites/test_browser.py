@@ -11,6 +11,7 @@ from games.play.tables import create_table
 from tests.browser.conftest import CHROMIUM_ARGS, assert_no_violations, watch_policy
 from tests.browser.helpers import ARTIFACTS, BROWSER_TEST, CHROMIUM, SIZES, log_in
 from tests.browser.test_accessibility import LOCALES, violations
+from tests.browser.test_accessibility import log_in as log_in_any_language
 from tests.conftest import PASSWORD
 
 pytestmark = BROWSER_TEST
@@ -100,7 +101,7 @@ def test_no_serious_accessibility_problem(private_table, browser, live_server, s
         context = browser.new_context(viewport=SIZES[size], locale=LOCALES[language])
         page = context.new_page()
         if who:
-            _log_in_any(page, live_server.url, who)
+            log_in_any_language(page, live_server.url, who)
         page.goto(live_server.url + path)
         assert page.locator("html").get_attribute("lang") == language
         shot = f"invite-a11y-{size}-{language}-{who or 'visitor'}.png"
@@ -110,11 +111,3 @@ def test_no_serious_accessibility_problem(private_table, browser, live_server, s
         context.close()
     assert found == {}
 
-
-def _log_in_any(page, base_url, username):
-    """Log in whatever the page's language."""
-    page.goto(base_url + reverse("login"))
-    page.fill("#id_username", username)
-    page.fill("#id_password", PASSWORD)
-    page.locator("main form button[type=submit]").click()
-    page.wait_for_url(base_url + "/")
