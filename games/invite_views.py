@@ -42,7 +42,7 @@ def join(request: HttpRequest, table_id: int, token: str) -> HttpResponse:
         message = _("Too many invitation links were opened from your address: wait a few minutes.")
         return _refused(request, _("Too many tries"), message, 429)
     table = Table.objects.filter(pk=table_id).first() if 0 < table_id <= MAX_TABLE_ID else None
-    if table is None or not invites.token_matches(table, token):
+    if table is None or not table.invite_opens(token):
         message = _("This invitation link no longer works; ask for a new one.")
         return _refused(request, _("Invitation not found"), message, 404)
     if request.method == "POST":
@@ -82,11 +82,11 @@ def _use(request, table):
         if not _may_watch(table):
             error = _("Only the players may watch this table.")
             return render(request, "games/invite.html", _page(request, table, error), status=403)
-        invites.grant(request.session, table.pk)
+        invites.grant(request.session, table)
         return redirect("games:table", table_id=table.pk)
     if not request.user.is_authenticated:
         return redirect_to_login(request.path)
-    invites.grant(request.session, table.pk)
+    invites.grant(request.session, table)
     try:
         tables.take_seat(table, request.user, None, invited=True)
     except errors.ServiceError as refusal:

@@ -5,6 +5,7 @@ everything needed to replay it (frozen rules, player count, seed, first seat, mo
 the current engine position, so a move never needs a replay from the start.
 """
 
+import hmac
 import secrets
 
 from django.conf import settings
@@ -119,6 +120,13 @@ class Table(models.Model):
             self.rules()
         except ValueError as error:
             raise ValidationError({"rule_overrides": str(error)}) from None
+
+    def invite_opens(self, token: str) -> bool:
+        """Whether ``token`` is the table's invitation token now (a revoked link's table has
+        none), compared in constant time: a guess learns nothing from how long it took."""
+        if not self.invite_token or not isinstance(token, str) or len(token) > 64:
+            return False
+        return hmac.compare_digest(self.invite_token.encode(), token.encode("utf-8", "replace"))
 
     def rules(self):
         """The effective house rules: the preset plus the overrides (engine ``Rules``)."""

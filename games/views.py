@@ -116,7 +116,7 @@ def table_action(view):
 def take_seat(request, table):
     form = SeatForm(request.POST)
     position = form.cleaned_data["position"] if form.is_valid() else -1
-    invited = table.pk in invites.granted(request.session)
+    invited = invites.used_link(request.session, table)
     return _act(request, table, partial(tables.take_seat, table, request.user, position, invited))
 
 

@@ -9,7 +9,7 @@ games) and, when anyone with the link may watch, a session that used its link; a
 game of one is also seen by all when its owner lists its games publicly.
 """
 
-from collections.abc import Collection
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from django.db.models import Count, OuterRef, Q, Subquery
@@ -31,14 +31,17 @@ class Whereabouts:
     seat_free: bool = False
 
 
-def may_see_table(viewer, table: Table, grants: Collection[int] = (), ended_game: bool = False) -> bool:
+def may_see_table(
+    viewer, table: Table, grants: Mapping[int, str] | None = None, ended_game: bool = False
+) -> bool:
     """Whether ``viewer`` (a user, maybe anonymous) may see or be pointed to ``table``;
-    ``grants``: the tables whose invitation link the viewer's session used
-    (``games.invites.granted``); ``ended_game``: asked for a finished or abandoned game of the
-    table, which a private table's owner may have listed publicly."""
+    ``grants``: ``{table id: token}`` of the invitation links the viewer's session used
+    (``games.invites.granted``), which count while the token is still the table's;
+    ``ended_game``: asked for a finished or abandoned game of the table, which a private
+    table's owner may have listed publicly."""
     if not table.private or (ended_game and table.listed_in_history):
         return True
-    if table.spectators == Table.Spectators.LINK and table.pk in grants:
+    if table.spectators == Table.Spectators.LINK and table.invite_opens((grants or {}).get(table.pk, "")):
         return True
     if viewer is None or not viewer.is_authenticated:
         return False

@@ -12,7 +12,7 @@ from api.tokens import create_token
 from games.models import Seat, Table
 from games.play.moves import resign
 from games.play.starts import start_game
-from games.play.tables import create_table, take_seat
+from games.play.tables import create_table, renew_invite, take_seat
 from games.whereabouts import whereabouts
 from history.models import RatingChange
 from tests.invites.conftest import link
@@ -97,6 +97,17 @@ def test_spectators_with_the_link_watch_and_players_only_keeps_them_out(client, 
     assert page.status_code == 200 and "Nyumbani" in page.text
     Table.objects.filter(pk=private_table.pk).update(spectators=Table.Spectators.PLAYERS)
     assert client.get(reverse("games:table", args=[private_table.pk])).status_code == 404
+
+
+def test_a_renewed_link_ends_what_the_old_one_granted(client, private_table, user, make_user):
+    watcher = make_user("otieno")
+    client.force_login(watcher)
+    client.post(link(private_table), {"action": "watch"})
+    assert client.get(reverse("games:table", args=[private_table.pk])).status_code == 200
+    renew_invite(private_table, user)
+    assert client.get(reverse("games:table", args=[private_table.pk])).status_code == 404
+    assert client.post(reverse("games:take_seat", args=[private_table.pk])).status_code == 404
+    assert not Seat.objects.filter(user=watcher).exists()
 
 
 def test_its_games_are_rated_and_in_the_players_histories_only(client, played, user, baraka, make_user):

@@ -15,10 +15,10 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 @database_sync_to_async
-def watcher_cookie(table_id):
+def watcher_cookie(table):
     """A visitor's session that used the table's link to watch."""
     session = SessionStore()
-    invites.grant(session, table_id)
+    invites.grant(session, table)
     session.save()
     return f"sessionid={session.session_key}"
 
@@ -37,7 +37,7 @@ async def test_outsiders_are_refused_the_socket_and_players_are_not(private_tabl
 
 
 async def test_a_session_that_used_the_link_watches_unless_players_only(private_table):
-    cookie = await watcher_cookie(private_table.pk)
+    cookie = await watcher_cookie(private_table)
     watcher = Client_(private_table.pk, cookie)
     assert (await watcher.connect())[0] is True
     await watcher.close()
