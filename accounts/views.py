@@ -65,7 +65,17 @@ class SignUpView(FormView):
         signups.record(self.request)
         login(self.request, user)
         messages.success(self.request, _("Welcome to Kadi, %(name)s!") % {"name": user.name})
-        return redirect(settings.LOGIN_REDIRECT_URL)
+        return redirect(self.next_url() or settings.LOGIN_REDIRECT_URL)
+
+    def next_url(self) -> str:
+        """Where the new player goes once signed up (``next``, as a log-in takes it: an
+        invitation link brings them back to its seat), when it is one of the site's pages."""
+        back = self.request.POST.get("next") or self.request.GET.get("next") or ""
+        safe = url_has_allowed_host_and_scheme(back, {self.request.get_host()}, self.request.is_secure())
+        return back if safe else ""
+
+    def get_context_data(self, **kwargs):
+        return {**super().get_context_data(**kwargs), "next": self.next_url()}
 
 
 class ProfileView(DetailView):

@@ -4,17 +4,16 @@ Only ``Authorization: Bearer <token>`` authenticates: a session cookie does not,
 needs no CSRF token and a page cannot make a visitor's browser use it.
 """
 
-import time
 from functools import wraps
 from inspect import iscoroutinefunction
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
-from django.core.cache import cache
 from django.views.decorators.csrf import csrf_exempt
 
 from api.refusals import refuse
 from api.tokens import authenticate
+from kadi_site import window_counts
 
 
 def unauthorized():
@@ -33,16 +32,8 @@ def _bearer(request):
 def _over_limit(token_id):
     """Seconds to wait when the token has used up its window's requests, else 0 (a fixed
     window per token in the cache)."""
-    limit, window = settings.API_RATE_LIMIT, settings.API_RATE_WINDOW_SECONDS
-    now = time.time()
-    key = f"api-rate:{token_id}:{int(now // window)}"
-    cache.add(key, 0, timeout=window + 1)
-    try:
-        count = cache.incr(key)
-    except ValueError:  # expired between add and incr: a new window
-        cache.add(key, 1, timeout=window + 1)
-        count = 1
-    return 0 if count <= limit else max(1, int(window - now % window) + 1)
+    counted, wait = window_counts.count(f"api-rate:{token_id}", settings.API_RATE_WINDOW_SECONDS)
+    return 0 if counted <= settings.API_RATE_LIMIT else wait
 
 
 def _check(request):

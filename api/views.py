@@ -17,6 +17,7 @@ from games.live.db_calls import db_call
 from games.models import Table
 from games.play import errors, moves, tables
 from games.text.refusals import explain, reason_code
+from games.whereabouts import may_see_table
 
 MAX_MOVE_LENGTH = 200
 
@@ -81,8 +82,11 @@ def resign(request, game_id):
 
 @endpoint("POST")
 def join(request, table_id):
-    """Take a seat (``?seat=N``, else the first free one) at a table of the lobby."""
-    if not Table.objects.filter(pk=table_id, in_lobby=True).exists():
+    """Take a seat (``?seat=N``, else the first free one) at a table of the lobby; a private
+    table is no table for the API (its seats are taken through the invitation link), unless
+    the token's player may see it (``games.whereabouts.may_see_table``)."""
+    table = Table.objects.filter(pk=table_id, in_lobby=True).first()
+    if table is None or not may_see_table(request.user, table):
         return refuse("no_such_table")
     seat = request.GET.get("seat")
     if seat is not None and not (seat.isascii() and seat.isdigit() and len(seat) < 3):

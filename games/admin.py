@@ -67,14 +67,17 @@ class SeatInline(admin.TabularInline):
 @admin.register(Table)
 class TableAdmin(HiddenFieldsAdmin):
     form = TableRulesForm
-    list_display = ["name", "preset", "seat_count", "seats_taken", "in_lobby", "created_by", "created_at"]
-    list_filter = ["preset", "in_lobby"]
+    list_display = [
+        "name", "preset", "seat_count", "seats_taken", "in_lobby", "private", "created_by", "created_at",
+    ]
+    list_filter = ["preset", "in_lobby", "private"]  # staff see every table (games.whereabouts)
     search_fields = ["name"]
     autocomplete_fields = ["created_by"]
     readonly_fields = ["effective_rules"]
     inlines = [SeatInline]
     fieldsets = [
         (None, {"fields": ["name", "seat_count", "turn_timer_seconds", "in_lobby", "created_by"]}),
+        (_("Who may play and watch"), {"fields": ["private", "spectators", "listed_in_history"]}),
         (
             _("House rules"),
             {

@@ -5,6 +5,9 @@ everything needed to replay it (frozen rules, player count, seed, first seat, mo
 the current engine position, so a move never needs a replay from the start.
 """
 
+import hmac
+import secrets
+
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
@@ -21,7 +24,23 @@ MIN_SEATS, MAX_SEATS = 2, 5
 PRESET_CHOICES = {preset: _(label) for preset, label in PRESET_LABELS.items()}
 
 
+INVITE_TOKEN_BYTES = 24  # 192 bits: no address could guess one in a lifetime of tries
+
+
+def new_invite_token() -> str:
+    """A fresh, unguessable invitation token (URL-safe text)."""
+    return secrets.token_urlsafe(INVITE_TOKEN_BYTES)
+
+
 class Table(models.Model):
+    # The invitation token is the key to a private table: never shown or filtered in the
+    # admin's lists (kadi_site.admin_guard), only on the table page of its owner and players.
+    HIDDEN_FIELDS = ("invite_token",)
+
+    class Spectators(models.TextChoices):
+        LINK = "link", _("anyone with the link")
+        PLAYERS = "players", _("players only")
+
     name = models.CharField(_("name"), max_length=80)
     seat_count = models.PositiveSmallIntegerField(
         _("seats"),
@@ -57,6 +76,30 @@ class Table(models.Model):
         default=True,
         help_text=_("Off for the tables of imported game records: they only hold history."),
     )
+    private = models.BooleanField(
+        _("private"),
+        default=False,
+        help_text=_("Not in the lobby; seats only through the invitation link."),
+    )
+    spectators = models.CharField(
+        _("who may watch"),
+        max_length=10,
+        choices=Spectators.choices,
+        default=Spectators.LINK,
+        help_text=_("For a private table: who may watch its games."),
+    )
+    listed_in_history = models.BooleanField(
+        _("games in public listings"),
+        default=True,
+        help_text=_("For a private table: whether its finished games appear in public game lists."),
+    )
+    invite_token = models.CharField(
+        _("invitation token"),
+        max_length=64,
+        default=new_invite_token,
+        blank=True,
+        help_text=_("Empty: the invitation link is revoked."),
+    )
 
     class Meta:
         ordering = ["-created_at", "-pk"]
@@ -77,6 +120,13 @@ class Table(models.Model):
             self.rules()
         except ValueError as error:
             raise ValidationError({"rule_overrides": str(error)}) from None
+
+    def invite_opens(self, token: str) -> bool:
+        """Whether ``token`` is the table's invitation token now (a revoked link's table has
+        none), compared in constant time: a guess learns nothing from how long it took."""
+        if not self.invite_token or not isinstance(token, str) or len(token) > 64:
+            return False
+        return hmac.compare_digest(self.invite_token.encode(), token.encode("utf-8", "replace"))
 
     def rules(self):
         """The effective house rules: the preset plus the overrides (engine ``Rules``)."""

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from games import views
+from games import invite_views, views
 
 app_name = "games"
 
@@ -23,5 +23,8 @@ urlpatterns = [
     path("t/<int:table_id>/resign/", views.resign, name="resign"),
     path("t/<int:table_id>/rematch/", views.rematch, name="rematch"),
     path("t/<int:table_id>/rematch/decline/", views.decline_rematch, name="decline_rematch"),
+    path("t/<int:table_id>/join/<str:token>/", invite_views.join, name="join"),
+    path("t/<int:table_id>/invite/renew/", invite_views.renew, name="renew_invite"),
+    path("t/<int:table_id>/invite/revoke/", invite_views.revoke, name="revoke_invite"),
     path("rules/", views.rules, name="rules"),
 ]

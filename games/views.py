@@ -11,11 +11,13 @@ from functools import partial, wraps
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import JsonResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
-from games.models import Table
+from games import invites
+from games.invite_views import invite_panel
+from games.invites import visible_table
 from games.pages import selection
 from games.pages.documents import rules_document_html
 from games.pages.play_forms import BotForm, MoveForm, NewTableForm, SeatForm
@@ -50,14 +52,15 @@ def create_table(request):
 
 @require_safe
 def table(request, table_id):
-    table = get_object_or_404(Table, pk=table_id)
-    return render(request, "games/table.html", table_context(table, request.user))
+    table = visible_table(request, table_id)
+    context = {**table_context(table, request.user), "invite": invite_panel(request, table)}
+    return render(request, "games/table.html", context)
 
 
 @require_safe
 def table_area(request, table_id):
     """The part of the table page that changes, as it is now (reads only)."""
-    table = get_object_or_404(Table, pk=table_id)
+    table = visible_table(request, table_id)
     return render(request, TABLE_AREA, table_context(table, request.user))
 
 
@@ -66,7 +69,7 @@ def poll(request, table_id):
     """The table area, polled while the page's websocket is down: a POST, because each poll
     also plays the bot moves that are due (with no websocket open at the table, no turn
     clock plays them)."""
-    table = get_object_or_404(Table, pk=table_id)
+    table = visible_table(request, table_id)
     game = table.current_game()
     if game is not None and game.is_running:
         server_turns.advance_bots(game)
@@ -104,7 +107,7 @@ def table_action(view):
     @require_POST
     @wraps(view)
     def wrapped(request, table_id):
-        return view(request, get_object_or_404(Table, pk=table_id))
+        return view(request, visible_table(request, table_id))
 
     return wrapped
 
@@ -113,7 +116,8 @@ def table_action(view):
 def take_seat(request, table):
     form = SeatForm(request.POST)
     position = form.cleaned_data["position"] if form.is_valid() else -1
-    return _act(request, table, partial(tables.take_seat, table, request.user, position))
+    invited = invites.used_link(request.session, table)
+    return _act(request, table, partial(tables.take_seat, table, request.user, position, invited))
 
 
 @table_action
@@ -195,7 +199,7 @@ def hand_choice(request, table_id):
     """What the cards picked in the hand so far allow and would do (``games.pages.selection``), as
     JSON for static/js/table.js: ``?cards=QH 8H&suit=S&declare=1``. Only the player to move
     may ask; anything else is refused with a reason (``error``) and a 4xx status."""
-    table = get_object_or_404(Table, pk=table_id)
+    table = visible_table(request, table_id)
     try:
         return JsonResponse(selection.answer(read_table(table), request.user, request.GET))
     except selection.Refused as refusal:

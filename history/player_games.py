@@ -8,6 +8,7 @@ from django.db.models import Avg, Count, Exists, F, OuterRef, Prefetch, Q
 
 from games.models import Game, GamePlayer
 from games.text.rules import preset_label
+from games.whereabouts import public_listing
 from history.models import RatingChange
 
 WON, LOST, DRAWN, ABANDONED = "won", "lost", "drawn", "abandoned"
@@ -15,15 +16,28 @@ ENDED = (Game.Status.FINISHED, Game.Status.ABANDONED)  # the games a history lis
 RECENT_GAMES = 5
 
 
-def finished_games(user):
-    """``user``'s GamePlayer rows in ended games (finished or abandoned), newest first."""
+def finished_games(user, viewer=None):
+    """``user``'s GamePlayer rows in ended games (finished or abandoned), newest first, as
+    ``viewer`` may see them (None: the player themselves; see ``listed_for``)."""
     seated = GamePlayer.objects.select_related("user").order_by("seat")
     return (
-        GamePlayer.objects.filter(user=user, game__status__in=ENDED)
+        listed_for(GamePlayer.objects.filter(user=user, game__status__in=ENDED), user, viewer)
         .select_related("game__table", "game__imported")
         .prefetch_related(Prefetch("game__players", queryset=seated, to_attr="seated"))
         .order_by("-game__finished_at", "-game_id")
     )
+
+
+def listed_for(rows, player, viewer):
+    """``player``'s rows as ``viewer`` may list them: all of them for the player and the
+    staff; for others, the games of public tables, of private ones whose owner lists their
+    games (``games.whereabouts.public_listing``) and those the viewer played in too."""
+    if viewer is None or viewer.pk == player.pk or viewer.is_staff:
+        return rows
+    listed = public_listing("game__table")
+    if viewer.is_authenticated:
+        listed |= Q(Exists(GamePlayer.objects.filter(game=OuterRef("game"), user=viewer.pk)))
+    return rows.filter(listed)
 
 
 def filter_games(rows, result="", preset="", opponent="", date_from=None, date_to=None):
@@ -102,7 +116,7 @@ def latest_games(count=PUBLIC_GAMES):
     visitor who is not logged in sees of the history."""
     seated = GamePlayer.objects.select_related("user").order_by("seat")
     games = (
-        Game.objects.filter(status=Game.Status.FINISHED)
+        Game.objects.filter(public_listing(), status=Game.Status.FINISHED)
         .select_related("table")
         .prefetch_related(Prefetch("players", queryset=seated, to_attr="seated"))
         .order_by("-finished_at", "-pk")[:count]
@@ -110,5 +124,5 @@ def latest_games(count=PUBLIC_GAMES):
     return [{"game": game, "players": game.seated, "preset": preset_label(game.preset)} for game in games]
 
 
-def recent_games(user, count=RECENT_GAMES):
-    return game_entries(finished_games(user)[:count], user)
+def recent_games(user, count=RECENT_GAMES, viewer=None):
+    return game_entries(finished_games(user, viewer)[:count], user)

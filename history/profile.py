@@ -15,7 +15,7 @@ def profile_context(profile_user, request):
     return {
         **player_stats(profile_user),
         "rating": Rating.objects.filter(user=profile_user).first(),
-        "recent_games": recent_games(profile_user),
+        "recent_games": recent_games(profile_user, viewer=request.user),
         "rating_chart": rating_chart(changes),
         "chart_games": len(changes),
     }

@@ -16,8 +16,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
 from accounts import friends
+from games import invites
 from games.models import Game
 from games.text.moves import move_entry
+from games.whereabouts import may_see_table
 from history import leaderboard as ranked
 from history.forms import HistoryFilterForm, ImportForm, LeaderboardForm
 from history.game_page import game_summary
@@ -46,7 +48,7 @@ def player_history(request, username):
 
 def _history(request, player):
     form = HistoryFilterForm(request.GET)
-    rows = finished_games(player)
+    rows = finished_games(player, viewer=request.user)
     rows = filter_games(rows, **form.cleaned_data) if form.is_valid() else rows.none()
     page = Paginator(rows, HISTORY_PAGE_SIZE).get_page(request.GET.get("page"))
     context = {
@@ -59,20 +61,26 @@ def _history(request, player):
     return render(request, "history/history.html", context)
 
 
-def _game(game_id):
-    return get_object_or_404(Game.objects.select_related("table", "imported"), pk=game_id)
+def _game(request, game_id):
+    """The game, or a 404 when the viewer may not see it (a private table's game:
+    ``games.whereabouts.may_see_table``, which its owner's choice opens once it ended)."""
+    game = get_object_or_404(Game.objects.select_related("table", "imported"), pk=game_id)
+    ended = game.status != Game.Status.RUNNING
+    if not may_see_table(request.user, game.table, invites.granted(request.session), ended_game=ended):
+        raise Http404
+    return game
 
 
 @require_safe
 def game(request, game_id):
-    return render(request, "history/game.html", game_summary(_game(game_id)))
+    return render(request, "history/game.html", game_summary(_game(request, game_id)))
 
 
 @require_safe
 def replay(request, game_id):
     """A finished game step by step; ``?step=k`` shows it after k moves. An HTMX request
     gets the board alone (the page's controls fetch each step that way)."""
-    game = _game(game_id)
+    game = _game(request, game_id)
     if game.status != Game.Status.FINISHED:
         return render(request, "history/replay_unavailable.html", {"game": game}, status=403)
     players = list(game.players.select_related("user").order_by("seat"))
@@ -101,7 +109,7 @@ def _hint_context(request, game, players, board):
 def replay_hint(request, game_id):
     """The strongest bot's move and win chance at the viewer's own turn ``?step=k`` of a
     finished game of theirs (an HTMX fragment), from what their seat saw then."""
-    game = _game(game_id)
+    game = _game(request, game_id)
     player = game.players.filter(user=request.user).first()
     if player is None:
         raise Http404(_("Hints are only for the players of a game."))
@@ -124,7 +132,7 @@ def replay_hint(request, game_id):
 @require_safe
 def record(request, game_id):
     """The game record as a JSON download; finished games only (it holds the seed)."""
-    game = _game(game_id)
+    game = _game(request, game_id)
     if game.status != Game.Status.FINISHED:
         return JsonResponse({"error": _("Only a finished game has a record.")}, status=403)
     response = JsonResponse(export_record(game), json_dumps_params={"indent": 1})

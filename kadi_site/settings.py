@@ -253,6 +253,10 @@ SIGNUPS_PER_ADDRESS = env_positive("SIGNUPS_PER_ADDRESS", "10")  # sign-ups per 
 # Friends (accounts.friends): each follow and block is a row, so a script may not make many.
 FOLLOWS_PER_HOUR = env_positive("FOLLOWS_PER_HOUR", "30")  # new follows per player in an hour
 BLOCKS_PER_HOUR = env_positive("BLOCKS_PER_HOUR", "30")  # new blocks per player in an hour
+# Invitation links (games.invites): openings per address in each window, so that no token
+# can be guessed by brute force.
+INVITE_OPENINGS_PER_WINDOW = env_positive("INVITE_OPENINGS_PER_WINDOW", "30")
+INVITE_WINDOW_SECONDS = env_positive("INVITE_WINDOW_SECONDS", str(10 * 60))
 
 # E-mail (password resets): through DJANGO_EMAIL_HOST's SMTP server when it is set, else
 # printed on the console.

@@ -90,3 +90,22 @@ def test_no_get_of_any_page_writes(client, user, make_user, world, who):
     assert (
         list(Game.objects.order_by("pk").values_list("status", "seq")) == before
     )  # no bot moved, none ended
+
+
+@pytest.mark.parametrize("who", ["a visitor", "a player to be", "its owner", "a blocked player"])
+def test_an_invitation_page_writes_nothing(client, user, make_user, who):
+    """The invitation page (a right token, the limit counted in the cache, not the database)
+    and a wrong one, for each kind of visitor."""
+    from accounts.friends import block
+
+    table = create_table(user, "Siri", 3, "friendly", private=True)
+    if who == "its owner":
+        client.force_login(user)
+    elif who != "a visitor":
+        visitor = make_user("otieno")
+        client.force_login(visitor)
+        if who == "a blocked player":
+            block(user, visitor)
+    for token in (table.invite_token, "wrong"):
+        path = reverse("games:join", args=[table.pk, token])
+        assert writes_of(client, "games:join", path) == []

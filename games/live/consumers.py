@@ -35,7 +35,7 @@ from django.db import DatabaseError
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
-from games import presence
+from games import invites, presence
 from games.live import (
     at_once,
     catch_up,
@@ -54,6 +54,7 @@ from games.live.refuse import refuse
 from games.models import Game, Table
 from games.pages.table import misplay_text
 from games.play import chat, errors, moves
+from games.whereabouts import may_see_table
 
 log = logging.getLogger(__name__)
 TOO_MANY_MESSAGES = 4008  # 4000 + 1008, the standard's "policy violation"
@@ -361,10 +362,11 @@ _table_consumer = TableConsumer.as_asgi()
 
 async def table_socket(scope, receive, send):
     """``ws/t/<table id>/``: the table's consumer, or a refusal for a table that does not
-    exist (or an id no database integer holds)."""
+    exist (or an id no database integer holds) or one the viewer may not see (a private
+    table, refused as one that does not exist)."""
     table_id = scope["url_route"]["kwargs"]["table_id"]
     try:
-        exists = 0 < table_id <= MAX_TABLE_ID and await db_call(_table_exists)(table_id)
+        exists = 0 < table_id <= MAX_TABLE_ID and await db_call(_table_visible)(table_id, scope)
     except DatabaseError as error:  # out of reach: the page opens another socket
         log.warning("table %s: no socket, the database failed: %r", table_id, error)
         exists = False
@@ -373,8 +375,10 @@ async def table_socket(scope, receive, send):
     return await _table_consumer(scope, receive, send)
 
 
-def _table_exists(table_id):
-    return Table.objects.filter(pk=table_id).exists()
+def _table_visible(table_id, scope):
+    table = Table.objects.filter(pk=table_id).first()
+    grants = invites.granted(scope.get("session"))
+    return table is not None and may_see_table(scope["user"], table, grants)
 
 
 def _current_game_id(table_id):

@@ -80,7 +80,10 @@ class TableRulesForm(forms.ModelForm, OptionFields):
 
     class Meta:
         model = Table
-        fields = ["name", "seat_count", "preset", "turn_timer_seconds", "created_by"]
+        fields = [
+            "name", "seat_count", "preset", "turn_timer_seconds", "created_by",
+            "private", "spectators", "listed_in_history",
+        ]
 
     def __init__(self, *args, touched=None, **kwargs):
         """``touched``: the options the user edited (by field name), when the page knows

@@ -39,6 +39,24 @@ class NewTableForm(forms.Form):
         required=False,
         help_text=_("When a player's time runs out, the server plays for them (draw or pass)."),
     )
+    private = forms.BooleanField(
+        label=_("Private table"),
+        required=False,
+        help_text=_("Not in the lobby: players take a seat through the table's invitation link."),
+    )
+    spectators = forms.TypedChoiceField(
+        label=_("Who may watch a private table"),
+        choices=Table.Spectators.choices,
+        initial=Table.Spectators.LINK,
+        required=False,
+        empty_value=Table.Spectators.LINK,
+        widget=forms.RadioSelect,
+    )
+    listed_in_history = forms.BooleanField(
+        label=_("Show a private table's finished games in public lists"),
+        required=False,
+        initial=True,
+    )
 
 
 class SeatForm(forms.Form):

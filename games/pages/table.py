@@ -36,11 +36,11 @@ STATUS_WAITING, STATUS_PLAYING, STATUS_FINISHED = "waiting", "playing", "finishe
 
 
 def lobby_tables():
-    """Every table of the lobby, newest first, with its seats taken and the status of its
-    latest game."""
+    """Every table of the lobby (private ones are not), newest first, with its seats taken
+    and the status of its latest game."""
     latest = Game.objects.filter(table=OuterRef("pk")).order_by("-number").values("status")[:1]
     tables = (
-        Table.objects.filter(in_lobby=True)
+        Table.objects.filter(in_lobby=True, private=False)
         .annotate(seats_taken=Count("seats"), game_status=Subquery(latest))
         .order_by("-created_at", "-pk")  # Meta.ordering does not apply to a grouped query
     )

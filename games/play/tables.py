@@ -19,7 +19,7 @@ from accounts import blocking, shown_text
 from accounts.models import User
 from games import bots
 from games.engine.rules import PRESETS
-from games.models import MAX_SEATS, MIN_SEATS, Seat, Table
+from games.models import MAX_SEATS, MIN_SEATS, Seat, Table, new_invite_token
 from games.play.announce import announce
 from games.play.errors import ServiceError, TooFast
 from games.play.moves import resign
@@ -32,9 +32,14 @@ def create_table(
     preset: str,
     sit: bool = True,
     turn_timer_seconds: int | None = None,
+    private: bool = False,
+    spectators: str = Table.Spectators.LINK,
+    listed_in_history: bool = True,
 ) -> Table:
     """A new table created by ``user``, who takes its first seat unless ``sit`` is false;
-    ``turn_timer_seconds``: the turn clock (None: none). A player makes at most
+    ``turn_timer_seconds``: the turn clock (None: none); ``private``: out of the lobby, seats
+    through the invitation link, watched by ``spectators``, its finished games in public
+    lists when ``listed_in_history``. A player makes at most
     ``TABLES_PER_HOUR`` tables an hour: the lobby is everyone's (``TooFast``)."""
     name = (name or "").strip()
     if not shown_text.shows_something(name):
@@ -52,6 +57,8 @@ def create_table(
     clock = turn_timer_seconds
     if clock is not None and not (isinstance(clock, int) and clock > 0):
         raise ServiceError(_("A turn clock is a number of seconds."))
+    if spectators not in Table.Spectators.values:
+        raise ServiceError(_("Choose who may watch the table."))
     made = Table.objects.filter(created_by=user, created_at__gte=timezone.now() - timedelta(hours=1))
     limit = settings.TABLES_PER_HOUR
     if made.count() >= limit:
@@ -70,25 +77,59 @@ def create_table(
             preset=preset,
             created_by=user,
             turn_timer_seconds=turn_timer_seconds,
+            private=bool(private),
+            spectators=spectators,
+            listed_in_history=bool(listed_in_history),
         )
         if sit:
             Seat.objects.create(table=table, position=0, user=user)
     return table
 
 
-def take_seat(table: Table | int, user: User, position: int | None = None) -> Seat:
+def take_seat(table: Table | int, user: User, position: int | None = None, invited: bool = False) -> Seat:
     """Seat ``user`` at ``position``, or at the first free seat. During a game the newcomer
-    joins the next one."""
+    joins the next one. At a private table only its owner, or someone ``invited`` (who used
+    its invitation link), takes a seat."""
     with transaction.atomic():
         table = locked_table(table)
         if user.is_bot:
             raise ServiceError(_("Bots are added with “add a bot”."))
         if table.seats.filter(user=user).exists():
             raise ServiceError(_("You already have a seat at this table."), "already_seated")
+        if table.private and not invited and table.created_by_id != user.pk:
+            raise ServiceError(
+                _("This table is private: take a seat through its invitation link."), "private_table"
+            )
         if refusal := blocking.seat_refusal(table, user):
             raise ServiceError(refusal, "blocked")
         position = _free_position(table, position)
         return Seat.objects.create(table=table, position=position, user=user)
+
+
+def renew_invite(table: Table | int, user: User) -> Table:
+    """A new invitation link for the table: the old one stops working at once. Only the
+    table's owner or the staff."""
+    return _set_invite(table, user, new_invite_token())
+
+
+def revoke_invite(table: Table | int, user: User) -> Table:
+    """No invitation link for the table until it is renewed. Only its owner or the staff."""
+    return _set_invite(table, user, "")
+
+
+def _set_invite(table, user, token):
+    with transaction.atomic():
+        table = locked_table(table)
+        if not may_manage_invite(table, user):
+            raise ServiceError(_("Only the table's owner can change its invitation link."), "not_owner")
+        table.invite_token = token
+        table.save(update_fields=["invite_token", "updated_at"])
+    return table
+
+
+def may_manage_invite(table: Table, user: User) -> bool:
+    """Whether ``user`` may revoke and renew ``table``'s invitation link."""
+    return user.is_authenticated and (user.is_staff or table.created_by_id == user.pk)
 
 
 def leave_seat(table: Table | int, user: User) -> None:
