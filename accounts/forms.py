@@ -135,7 +135,7 @@ class SignUpForm(HashingWithoutAConnectionMixin, NewPasswordErrorsMixin, UserCre
 class AccountSettingsForm(forms.ModelForm):
     class Meta:
         model = User
-        fields = ("display_name", "email", "hand_order", "turn_notification")
+        fields = ("display_name", "email", "hand_order", "turn_notification", "challenges_from")
 
     def clean_display_name(self):
         name = self.cleaned_data["display_name"]

@@ -253,6 +253,9 @@ SIGNUPS_PER_ADDRESS = env_positive("SIGNUPS_PER_ADDRESS", "10")  # sign-ups per 
 # Friends (accounts.friends): each follow and block is a row, so a script may not make many.
 FOLLOWS_PER_HOUR = env_positive("FOLLOWS_PER_HOUR", "30")  # new follows per player in an hour
 BLOCKS_PER_HOUR = env_positive("BLOCKS_PER_HOUR", "30")  # new blocks per player in an hour
+# Challenges (games.play.challenges): how long one waits for an answer; how many one may send in an hour.
+CHALLENGE_EXPIRY_SECONDS = env_positive("CHALLENGE_EXPIRY_SECONDS", "300", float)
+CHALLENGES_PER_HOUR = env_positive("CHALLENGES_PER_HOUR", "20")
 
 # E-mail (password resets): through DJANGO_EMAIL_HOST's SMTP server when it is set, else
 # printed on the console.

@@ -33,9 +33,11 @@ def create_table(
     preset: str,
     sit: bool = True,
     turn_timer_seconds: int | None = None,
+    rule_overrides: dict | None = None,
 ) -> Table:
     """A new table created by ``user``, who takes its first seat unless ``sit`` is false;
-    ``turn_timer_seconds``: the turn clock (None: none). A player makes at most
+    ``turn_timer_seconds``: the turn clock (None: none); ``rule_overrides``: options that differ
+    from the preset, checked by the caller with the engine's ``Rules``. A player makes at most
     ``TABLES_PER_HOUR`` tables an hour: the lobby is everyone's (``TooFast``)."""
     name = (name or "").strip()
     if not written.shows_something(name):
@@ -71,6 +73,7 @@ def create_table(
             preset=preset,
             created_by=user,
             turn_timer_seconds=turn_timer_seconds,
+            rule_overrides=rule_overrides or {},
         )
         if sit:
             Seat.objects.create(table=table, position=0, user=user)
