@@ -39,9 +39,10 @@ def read(request, allowed: tuple[str, ...]) -> dict:
         raise BadBody(_("The body is a JSON object."))
     for name, value in body.items():
         if name not in allowed:
-            raise BadBody(_("%(name)s: no such field; the fields are: %(fields)s") % {
-                "name": name[:40], "fields": ", ".join(allowed)
-            })
+            raise BadBody(
+                _("%(name)s: no such field; the fields are: %(fields)s")
+                % {"name": name[:40], "fields": ", ".join(allowed)}
+            )
         kind = FIELDS[name]
         if value is not None and (type(value) is not kind):
             raise BadBody(_("%(name)s: the wrong type of value.") % {"name": name})

@@ -21,7 +21,9 @@ def test_a_double_accept_makes_one_table(amani, wanjiru):
         together = threading.Barrier(TRIES)
         tables, refusals, failures = [], [], []
 
-        def accept():
+        def accept(
+            challenge=challenge, together=together, tables=tables, refusals=refusals, failures=failures
+        ):
             try:
                 together.wait()
                 tables.append(challenges.accept(challenge.key, wanjiru).table_id)

@@ -36,7 +36,10 @@ def test_an_accepted_challenge_seats_both_and_the_bots_and_starts_the_game(amani
     assert accepted.status == Status.ACCEPTED and table.preset == "chains"
     assert table.rule_overrides == {"jokers": 0} and table.turn_timer_seconds == 30
     seated = list(table.seats.order_by("position").values_list("user__username", flat=True))
-    assert seated[:2] == ["amani", "wanjiru"] and [u.split("-")[0] for u in seated[2:]] == ["greedy", "random"]
+    assert seated[:2] == ["amani", "wanjiru"] and [u.split("-")[0] for u in seated[2:]] == [
+        "greedy",
+        "random",
+    ]
     game = table.current_game()
     assert game.is_running and game.player_count == 4 and game.rules["jokers"] == 0
 
@@ -74,14 +77,20 @@ def test_declined_and_cancelled_challenges_are_closed(amani, wanjiru):
     second = challenges.create(amani, wanjiru, Terms("classic"))
     assert challenges.decline(first.key, wanjiru).status == Status.DECLINED
     assert challenges.cancel(second.key, amani).status == Status.CANCELLED
-    assert refused("challenge_decided", challenges.accept, second.key, wanjiru) == "This challenge was withdrawn."
+    assert (
+        refused("challenge_decided", challenges.accept, second.key, wanjiru)
+        == "This challenge was withdrawn."
+    )
     assert not Game.objects.exists()
 
 
 def test_an_expired_challenge_is_refused_and_written_expired(amani, wanjiru):
     challenge = challenges.create(amani, wanjiru, Terms("classic"))
     Challenge.objects.filter(pk=challenge.pk).update(expires_at=timezone.now() - timedelta(seconds=1))
-    assert refused("challenge_expired", challenges.accept, challenge.key, wanjiru) == "This challenge has expired."
+    assert (
+        refused("challenge_expired", challenges.accept, challenge.key, wanjiru)
+        == "This challenge has expired."
+    )
     assert Challenge.objects.get(pk=challenge.pk).status == Status.EXPIRED
     assert not Game.objects.exists()
 
