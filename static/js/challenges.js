@@ -35,6 +35,7 @@
     const socket = new WebSocket(scheme + window.location.host + path);
     socket.addEventListener("open", () => {
       delay = 1000;
+      region.setAttribute("data-connected", "true");
     });
     socket.addEventListener("message", (event) => {
       try {
@@ -44,6 +45,7 @@
       }
     });
     socket.addEventListener("close", (event) => {
+      region.setAttribute("data-connected", "false");
       if (ENDED.indexOf(event.code) !== -1) return;
       window.setTimeout(() => connect(path, region), delay);
       delay = Math.min(delay * 2, 30000);
