@@ -135,7 +135,15 @@ class SignUpForm(HashingWithoutAConnectionMixin, NewPasswordErrorsMixin, UserCre
 class AccountSettingsForm(forms.ModelForm):
     class Meta:
         model = User
-        fields = ("display_name", "email", "hand_order", "turn_notification")
+        fields = ("display_name", "email", "hand_order", "turn_notification", "challenges_from")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # A post from a page made before the field existed keeps the player's choice.
+        self.fields["challenges_from"].required = False
+
+    def clean_challenges_from(self):
+        return self.cleaned_data["challenges_from"] or self.instance.challenges_from
 
     def clean_display_name(self):
         name = self.cleaned_data["display_name"]

@@ -54,6 +54,19 @@ class User(AbstractUser):
         help_text=_("Your browser asks you to allow notifications the first time."),
     )
 
+    class ChallengesFrom(models.TextChoices):
+        EVERYONE = "everyone", _("everyone")
+        FRIENDS = "friends", _("friends only")
+        NOBODY = "nobody", _("nobody")
+
+    challenges_from = models.CharField(
+        _("who may challenge you"),
+        max_length=8,
+        choices=ChallengesFrom.choices,
+        default=ChallengesFrom.EVERYONE,
+        help_text=_("Friends are players who follow you and whom you follow."),
+    )
+
     objects = KadiUserManager()
 
     @property

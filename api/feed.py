@@ -6,10 +6,11 @@ page shows them.
 """
 
 from django.db.models import Q
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.engine.generate import shortest_legal_moves
-from games.models import Game, GamePlayer, Seat
+from games.models import Challenge, Game, GamePlayer, Seat
 
 RUNNING = Game.Status.RUNNING
 
@@ -117,4 +118,52 @@ def _summary(player):
         "status": game.status,
         "winner": game.winner,
         "place": player.place,
+    }
+
+
+CHALLENGE_EVENTS = {  # a challenge told while open, decided since
+    Challenge.Status.ACCEPTED: "challengeAccepted",
+    Challenge.Status.DECLINED: "challengeDeclined",
+    Challenge.Status.CANCELLED: "challengeCanceled",
+    Challenge.Status.EXPIRED: "challengeExpired",
+}
+
+
+def challenge_events(user, told):
+    """The events of ``user``'s challenges since ``told`` (challenge key -> the status last
+    told, brought up to date here): "challenge" for an open one, sent or received, not told
+    yet; then, for one told open, how it was decided (``CHALLENGE_EVENTS``). A challenge's
+    status is read as of now: an open one past its expiry is told expired."""
+    now = timezone.now()
+    mine = Challenge.objects.filter(Q(challenger=user) | Q(challenged=user))
+    current = mine.filter(Q(status=Challenge.Status.OPEN, expires_at__gt=now) | Q(key__in=list(told)))
+    events = []
+    for challenge in current.select_related("challenger", "challenged").order_by("created_at"):
+        status = challenge.current_status(now)
+        if told.get(challenge.key) == status:
+            continue
+        summary = challenge_summary(challenge, user, now)
+        if status == Challenge.Status.OPEN:
+            told[challenge.key] = status
+            events.append({"type": "challenge", "challenge": summary})
+        else:
+            told.pop(challenge.key, None)
+            events.append({"type": CHALLENGE_EVENTS[status], "challenge": summary})
+    return events
+
+
+def challenge_summary(challenge, user, now=None):
+    """A challenge as the API shows it to ``user``, one of its two players."""
+    return {
+        "id": challenge.key,
+        "direction": "in" if challenge.challenged_id == user.pk else "out",
+        "challenger": challenge.challenger.username,
+        "challenged": challenge.challenged.username,
+        "preset": challenge.preset,
+        "overrides": challenge.rule_overrides,
+        "timer": challenge.turn_timer_seconds,
+        "bots": challenge.bot_levels,
+        "status": challenge.current_status(now or timezone.now()),
+        "expires": challenge.expires_at.isoformat(),
+        "table": challenge.table_id,
     }

@@ -63,6 +63,50 @@ MISPLAY = {
 }
 GAME_ID = _path_id("game_id", "The game's id (from a gameStart event).")
 
+TERMS = {
+    "preset": {
+        "type": "string",
+        "description": "A rules preset (the rules page lists them); classic if absent.",
+    },
+    "overrides": {
+        "type": "object",
+        "description": "Options that differ from the preset, by name (the rules page lists them), checked "
+        "by the rules engine: a bad one is refused with bad_terms.",
+    },
+    "timer": {
+        "type": ["integer", "null"],
+        "minimum": 1,
+        "description": "The turn clock in seconds; none if absent.",
+    },
+    "bots": {
+        "type": "array",
+        "items": {"enum": ["random", "greedy", "clever", "expert"]},
+        "maxItems": 4,
+        "description": "The levels of the server's bots to seat, one a bot.",
+    },
+}
+CHALLENGE_KEY = {
+    "name": "challenge_id",
+    "in": "path",
+    "required": True,
+    "description": "The challenge's id (from the challenge event or the answer that made it).",
+    "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]+$"},
+}
+
+
+def _body(fields, description):
+    schema = {"type": "object", "properties": fields, "additionalProperties": False}
+    return {
+        "required": False,
+        "description": description,
+        "content": {"application/json": {"schema": schema}},
+    }
+
+
+def _challenge_answer(description):
+    return _ok(description, {"challenge": {"$ref": "#/components/schemas/Challenge"}})
+
+
 SCHEMAS = {
     "Error": {
         "type": "object",
@@ -141,10 +185,42 @@ SCHEMAS = {
         },
         "required": ["type", "id", "seq", "status", "moves", "players", "view", "your_turn"],
     },
+    "Challenge": {
+        "type": "object",
+        "properties": {
+            "id": {"type": "string", "description": "Unguessable: only its two players can act on it."},
+            "direction": {"enum": ["in", "out"], "description": "in: sent to you; out: sent by you."},
+            "challenger": {"type": "string"},
+            "challenged": {"type": "string"},
+            "preset": {"type": "string"},
+            "overrides": {"type": "object"},
+            "timer": {"type": ["integer", "null"]},
+            "bots": {"type": "array", "items": {"type": "string"}},
+            "status": {"enum": ["open", "accepted", "declined", "cancelled", "expired"]},
+            "expires": {"type": "string", "format": "date-time"},
+            "table": {"type": ["integer", "null"], "description": "Once accepted: the table made for it."},
+        },
+        "required": ["id", "direction", "challenger", "challenged", "status", "table"],
+    },
     "Event": {
         "type": "object",
         "properties": {
-            "type": {"enum": ["gameStart", "gameFinish"]},
+            "type": {
+                "enum": [
+                    "gameStart",
+                    "gameFinish",
+                    "challenge",
+                    "challengeAccepted",
+                    "challengeDeclined",
+                    "challengeCanceled",
+                    "challengeExpired",
+                ]
+            },
+            "challenge": {
+                "$ref": "#/components/schemas/Challenge",
+                "description": "The challenge events only: challenge for an open one, sent or received; then "
+                "how it was decided.",
+            },
             "game": {
                 "type": "object",
                 "properties": {
@@ -160,7 +236,7 @@ SCHEMAS = {
                 },
             },
         },
-        "required": ["type", "game"],
+        "required": ["type"],
     },
 }
 
@@ -185,7 +261,8 @@ def document():
         "paths": {
             "/stream/event": {
                 "get": {
-                    "summary": "Your events: each game of yours running, starting or finishing.",
+                    "summary": "Your events: each game of yours running, starting or finishing; each "
+                    "challenge sent or received, and how it was decided.",
                     "operationId": "streamEvents",
                     "responses": {
                         "200": _stream({"$ref": "#/components/schemas/Event"}, "Events, one a line."),
@@ -255,6 +332,74 @@ def document():
                         "200": _ok("You have the seat.", table="integer", seat="integer"),
                         **_errors("400", "404", "405", "409"),
                     },
+                }
+            },
+            "/table": {
+                "post": {
+                    "summary": "Make a table of your own, seated first, the bots next; the game starts when "
+                    "every seat is taken (then the event stream says gameStart).",
+                    "operationId": "createTable",
+                    "requestBody": _body(
+                        {**TERMS, "seats": {"type": "integer", "minimum": 2, "maximum": 5}},
+                        "The table's terms; seats: as many as you and the bots if absent.",
+                    ),
+                    "responses": {
+                        "200": _ok(
+                            "The table; its game when it started.",
+                            {"game": {"type": ["integer", "null"]}},
+                            table="integer",
+                        ),
+                        **_errors("400", "405", "409"),
+                    },
+                }
+            },
+            "/challenge/{username}": {
+                "post": {
+                    "summary": "Challenge a player or a bot (a bot accepts at once: the answer has its "
+                    "table).",
+                    "operationId": "challenge",
+                    "parameters": [
+                        {
+                            "name": "username",
+                            "in": "path",
+                            "required": True,
+                            "description": "The player's username.",
+                            "schema": {"type": "string"},
+                        }
+                    ],
+                    "requestBody": _body(TERMS, "The challenge's terms."),
+                    "responses": {
+                        "200": _challenge_answer("The challenge, open (or accepted, by a bot)."),
+                        **_errors("400", "404", "405", "409"),
+                    },
+                }
+            },
+            "/challenge/{challenge_id}/accept": {
+                "post": {
+                    "summary": "Accept a challenge sent to you: the table is made, everyone seated, the game "
+                    "started (the event stream says gameStart).",
+                    "operationId": "acceptChallenge",
+                    "parameters": [CHALLENGE_KEY],
+                    "responses": {
+                        "200": _challenge_answer("Accepted: challenge.table is the table."),
+                        **_errors("404", "405", "409"),
+                    },
+                }
+            },
+            "/challenge/{challenge_id}/decline": {
+                "post": {
+                    "summary": "Decline a challenge sent to you.",
+                    "operationId": "declineChallenge",
+                    "parameters": [CHALLENGE_KEY],
+                    "responses": {"200": _challenge_answer("Declined."), **_errors("404", "405", "409")},
+                }
+            },
+            "/challenge/{challenge_id}/cancel": {
+                "post": {
+                    "summary": "Withdraw a challenge you sent.",
+                    "operationId": "cancelChallenge",
+                    "parameters": [CHALLENGE_KEY],
+                    "responses": {"200": _challenge_answer("Withdrawn."), **_errors("404", "405", "409")},
                 }
             },
         },

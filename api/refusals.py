@@ -70,6 +70,30 @@ REFUSALS = {
     ),
     "seat_taken": Refusal(409, _("That seat is taken."), "Someone else has the seat."),
     "table_full": Refusal(409, _("This table is full."), "Every seat is taken."),
+    "no_such_player": Refusal(404, _("There is no such player."), "No active player with this username."),
+    "no_such_challenge": Refusal(
+        404, _("There is no such challenge."),
+        "No such challenge, or one you may not answer (only the challenged accepts or declines, only the "
+        "challenger cancels): the answer is the same.",
+    ),
+    "bad_body": Refusal(400, None, "The JSON body cannot be read: error says which field is wrong."),
+    "bad_terms": Refusal(
+        400, None, "The rules, overrides, timer, seats or bots are refused: error says why.",
+    ),
+    "cannot_challenge": Refusal(
+        409, None, "This player cannot be challenged by you: yourself, their preference (nobody, friends "
+        "only), or a block.",
+    ),
+    "challenge_decided": Refusal(
+        409, None, "The challenge was accepted, declined or cancelled already (a replayed answer).",
+    ),
+    "challenge_expired": Refusal(409, _("This challenge has expired."), "The challenge expired unanswered."),
+    "too_many_challenges": Refusal(
+        409, None, "You have too many challenges waiting for an answer: wait, or cancel one.",
+    ),
+    "challenge_rate": Refusal(
+        429, None, "You sent CHALLENGES_PER_HOUR challenges in the last hour: wait a while.",
+    ),
     "refused": Refusal(409, None, "Not now, for another reason: error says why."),
 }
 TOO_LONG = "too_long"  # the rule of a move longer than the API reads (api.views.MAX_MOVE_LENGTH)

@@ -72,12 +72,15 @@ class TableNews:
     """A channel of this process in the groups of some tables: ``wait()`` returns the next
     message, or None after ``API_KEEPALIVE_SECONDS`` (time to look again)."""
 
-    def __init__(self, user_id, token_id):
+    def __init__(self, user_id, token_id, challenges=False):
         self.layer = get_channel_layer()
         self.channel = None
         self.tables = set()
-        # Where the stream hears that it may run no more: the account closed, the token revoked.
+        # Where the stream hears that it may run no more: the account closed, the token revoked;
+        # and with ``challenges``, that one of the player's challenges changed.
         self.ending = (realtime.account_group(user_id), realtime.token_group(token_id))
+        if challenges:
+            self.ending += (realtime.challenges_group(user_id),)
 
     async def watch(self, tables):
         """Follow exactly ``tables`` from now on."""
@@ -159,20 +162,24 @@ async def _game_lines(game_id, table_id, seat, user_id, token_id):
 
 def event_stream(user, token_id):
     """The player's events, ``paced``: "gameStart" for each game of theirs running when the
-    stream opens and each one that starts later, "gameFinish" when one ends. It follows the
-    tables where they hold a seat (looked up again with every message, and every keep-alive
-    interval without one), until the token is revoked or the account closed."""
+    stream opens and each one that starts later, "gameFinish" when one ends; "challenge" for
+    each open challenge sent or received, then how it was decided (``feed.challenge_events``).
+    It follows the tables where they hold a seat (looked up again with every message, and
+    every keep-alive interval without one) and their challenges, until the token is revoked
+    or the account closed."""
     return paced(_event_lines(user, token_id))
 
 
 async def _event_lines(user, token_id):
-    news = TableNews(user.pk, token_id)
+    news = TableNews(user.pk, token_id, challenges=True)
     told = {}  # game id -> the status last told
+    told_challenges = {}  # challenge key -> the status last told
     try:
         while True:
+            challenge_events = await db_call(feed.challenge_events)(user, told_challenges)
             tables, events = await db_call(feed.player_events)(user, told)
             await news.watch(tables)
-            for frame in events:
+            for frame in challenge_events + events:
                 yield line(frame)
             if _ended(await news.wait()):
                 return

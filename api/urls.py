@@ -2,6 +2,7 @@
 
 from django.urls import path, re_path, register_converter
 
+from accounts import converters  # noqa: F401 (registers <username:…>)
 from api import views
 
 
@@ -26,5 +27,10 @@ urlpatterns = [
     path("bot/game/<id:game_id>/move/<path:move>", views.move, name="api_move"),
     path("bot/game/<id:game_id>/resign", views.resign, name="api_resign"),
     path("table/<id:table_id>/join", views.join, name="api_join"),
+    path("table", views.create_table, name="api_create_table"),
+    path("challenge/<slug:key>/accept", views.accept_challenge, name="api_accept_challenge"),
+    path("challenge/<slug:key>/decline", views.decline_challenge, name="api_decline_challenge"),
+    path("challenge/<slug:key>/cancel", views.cancel_challenge, name="api_cancel_challenge"),
+    path("challenge/<username:username>", views.challenge, name="api_challenge"),
     re_path(r"^(?P<rest>.*)$", views.not_found),
 ]

@@ -10,12 +10,13 @@ from django.http import JsonResponse, StreamingHttpResponse
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 
-from api import feed, openapi, streams
+from accounts.models import User
+from api import feed, openapi, streams, terms
 from api.auth import endpoint, wrong_method
 from api.refusals import TOO_LONG, refuse, refused
 from games.live.db_calls import db_call
 from games.models import Table
-from games.play import errors, moves, tables
+from games.play import challenges, errors, moves, tables
 from games.text.refusals import explain, reason_code
 from games.whereabouts import may_see_table
 
@@ -96,6 +97,59 @@ def join(request, table_id):
     except errors.ServiceError as refusal:
         return refused(refusal)
     return JsonResponse({"ok": True, "table": table_id, "seat": row.position})
+
+
+@endpoint("POST")
+def create_table(request):
+    """A table of one's own: JSON ``preset``, ``overrides``, ``seats``, ``bots`` (levels),
+    ``timer``; one is seated first, the bots next; the game starts when every seat is taken."""
+    try:
+        body = terms.read(request, ("preset", "overrides", "seats", "bots", "timer"))
+        table = challenges.table_for(request.user, terms.terms(body), body.get("seats"))
+    except terms.BadBody as error:
+        return _bad_body(error)
+    except errors.ServiceError as refusal:
+        return refused(refusal)
+    game = table.current_game()
+    return JsonResponse({"ok": True, "table": table.pk, "game": game.pk if game else None})
+
+
+@endpoint("POST")
+def challenge(request, username):
+    """Challenge ``username`` (a person or a bot): JSON ``preset``, ``overrides``, ``timer``,
+    ``bots``. A bot accepts at once: the answer names the table and its game."""
+    player = User.objects.filter(username=username, is_active=True).first()
+    if player is None:
+        return refuse("no_such_player")
+    try:
+        body = terms.read(request, ("preset", "overrides", "bots", "timer"))
+        made = challenges.create(request.user, player, terms.terms(body))
+    except terms.BadBody as error:
+        return _bad_body(error)
+    except errors.ServiceError as refusal:
+        return refused(refusal)
+    return JsonResponse({"ok": True, "challenge": feed.challenge_summary(made, request.user)})
+
+
+def _answer_challenge(write):
+    @endpoint("POST")
+    def view(request, key):
+        try:
+            decided = write(key, request.user)
+        except errors.ServiceError as refusal:
+            return refused(refusal)
+        return JsonResponse({"ok": True, "challenge": feed.challenge_summary(decided, request.user)})
+
+    return view
+
+
+accept_challenge = _answer_challenge(challenges.accept)
+decline_challenge = _answer_challenge(challenges.decline)
+cancel_challenge = _answer_challenge(challenges.cancel)
+
+
+def _bad_body(error):
+    return refused(errors.ServiceError(str(error), "bad_body"))
 
 
 def _ndjson(stream):

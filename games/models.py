@@ -388,3 +388,77 @@ class Presence(models.Model):
 
     def __str__(self):
         return f"{self.user} at {self.table}"
+
+
+def challenge_key() -> str:
+    """A challenge's name in addresses: 16 random URL-safe characters, so that no one can
+    guess another's challenge to act on it."""
+    return secrets.token_urlsafe(12)
+
+
+class Challenge(models.Model):
+    """One player invites another (a person or a bot) to a game with these rules; accepting
+    makes the table, seats both and the extra bots, and starts it (``games.play.challenges``).
+    An open challenge past ``expires_at`` counts as expired even before a write marks it."""
+
+    class Status(models.TextChoices):
+        OPEN = "open", _("open")
+        ACCEPTED = "accepted", _("accepted")
+        DECLINED = "declined", _("declined")
+        CANCELLED = "cancelled", _("cancelled")
+        EXPIRED = "expired", _("expired")
+
+    key = models.CharField(_("key"), max_length=24, unique=True, default=challenge_key, editable=False)
+    challenger = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("challenger"),
+        on_delete=models.CASCADE,
+        related_name="challenges_made",
+    )
+    challenged = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("challenged player"),
+        on_delete=models.CASCADE,
+        related_name="challenges_received",
+    )
+    preset = models.CharField(
+        _("rules preset"), max_length=20, choices=PRESET_CHOICES, default=DEFAULT_PRESET
+    )
+    rule_overrides = models.JSONField(_("house rule overrides"), default=dict, blank=True)
+    turn_timer_seconds = models.PositiveIntegerField(_("turn timer (seconds)"), null=True, blank=True)
+    bot_levels = models.JSONField(
+        _("extra bots"), default=list, blank=True, help_text=_("One level per bot.")
+    )
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.OPEN)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    expires_at = models.DateTimeField(_("expires"))
+    decided_at = models.DateTimeField(_("decided"), null=True, blank=True)
+    table = models.ForeignKey(
+        Table, verbose_name=_("table"), null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        verbose_name = _("challenge")
+        verbose_name_plural = _("challenges")
+        indexes = [
+            models.Index(fields=["challenged", "status"], name="challenge_challenged_status"),
+            models.Index(fields=["challenger", "created_at"], name="challenge_challenger_created"),
+        ]
+        constraints = [
+            models.CheckConstraint(
+                condition=~Q(challenger=models.F("challenged")), name="challenge_not_self"
+            ),
+        ]
+
+    def __str__(self):
+        return _("%(challenger)s challenges %(challenged)s") % {
+            "challenger": self.challenger,
+            "challenged": self.challenged,
+        }
+
+    def current_status(self, now) -> str:
+        """The status at ``now``: an open challenge past its expiry is expired."""
+        if self.status == self.Status.OPEN and now >= self.expires_at:
+            return self.Status.EXPIRED
+        return self.status

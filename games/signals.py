@@ -18,6 +18,7 @@ from django.dispatch import Signal
 
 game_finished = Signal()
 table_changed = Signal()
+challenge_changed = Signal()  # a challenge was made or decided; receivers take ``user_ids`` (its two players)
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,8 @@
 
 from django.urls import path
 
-from games import invite_views, views
+from accounts import converters  # noqa: F401 (registers <username:…>)
+from games import challenge_views, invite_views, views
 
 app_name = "games"
 
@@ -27,4 +28,9 @@ urlpatterns = [
     path("t/<int:table_id>/invite/renew/", invite_views.renew, name="renew_invite"),
     path("t/<int:table_id>/invite/revoke/", invite_views.revoke, name="revoke_invite"),
     path("rules/", views.rules, name="rules"),
+    path("challenges/", challenge_views.challenge_list, name="challenges"),
+    path("challenges/new/<username:username>/", challenge_views.new_challenge, name="new_challenge"),
+    path("challenges/<slug:key>/accept/", challenge_views.accept, name="accept_challenge"),
+    path("challenges/<slug:key>/decline/", challenge_views.decline, name="decline_challenge"),
+    path("challenges/<slug:key>/cancel/", challenge_views.cancel, name="cancel_challenge"),
 ]

@@ -257,6 +257,9 @@ BLOCKS_PER_HOUR = env_positive("BLOCKS_PER_HOUR", "30")  # new blocks per player
 # can be guessed by brute force.
 INVITE_OPENINGS_PER_WINDOW = env_positive("INVITE_OPENINGS_PER_WINDOW", "30")
 INVITE_WINDOW_SECONDS = env_positive("INVITE_WINDOW_SECONDS", str(10 * 60))
+# Challenges (games.play.challenges): how long one waits for an answer; how many one may send in an hour.
+CHALLENGE_EXPIRY_SECONDS = env_positive("CHALLENGE_EXPIRY_SECONDS", "300", float)
+CHALLENGES_PER_HOUR = env_positive("CHALLENGES_PER_HOUR", "20")
 
 # E-mail (password resets): through DJANGO_EMAIL_HOST's SMTP server when it is set, else
 # printed on the console.

@@ -11,7 +11,8 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from django.utils import timezone
 
-from games.models import Game
+from games.models import Challenge, Game
+from games.play import challenges
 from games.play.moves import resign, submit_move
 from games.play.starts import start_game
 from games.play.tables import add_bot, create_table, take_seat
@@ -37,7 +38,8 @@ def named_routes(resolver=None, namespace=""):
 @pytest.fixture
 def world(user, baraka, make_user, settings):
     """amani's game against a bot, whose move is due; her earlier game left alone for an
-    hour, due to be abandoned; a finished game."""
+    hour, due to be abandoned; a finished game; a challenge to her waiting, and one past its
+    expiry that nothing wrote expired yet."""
     settings.BOT_DELAY = 0
     settings.ABANDON_AFTER_SECONDS = 600
     finished = start_game(_table(user, baraka, "Done"), user)
@@ -48,7 +50,17 @@ def world(user, baraka, make_user, settings):
     running = start_game(table, user)
     if running.turn == 0:
         submit_move(running.pk, user, "draw")
-    return {"table_id": table.pk, "game_id": finished.pk, "username": user.username, "move": "draw"}
+    wanjiru = make_user("wanjiru")
+    waiting = challenges.create(wanjiru, user, challenges.Terms("classic"))
+    late = challenges.create(wanjiru, user, challenges.Terms("chains"))
+    Challenge.objects.filter(pk=late.pk).update(expires_at=timezone.now() - timedelta(seconds=1))
+    return {
+        "table_id": table.pk,
+        "game_id": finished.pk,
+        "username": user.username,
+        "move": "draw",
+        "key": waiting.key,
+    }
 
 
 def _table(user, other, name, bot=False):
@@ -84,6 +96,8 @@ def test_no_get_of_any_page_writes(client, user, make_user, world, who):
     before = list(Game.objects.order_by("pk").values_list("status", "seq"))
     checked = dict(pages(world))
     assert {"games:lobby", "games:table", "games:table_area", "history:game"} <= set(checked)
+    assert {"games:challenges", "api_challenge", "api_accept_challenge"} <= set(checked)
+    assert "games:new_challenge" in checked and "games:accept_challenge" in checked
     assert {name: writes_of(client, name, path) for name, path in checked.items()} == dict.fromkeys(
         checked, []
     )

@@ -31,7 +31,7 @@ from django.dispatch import receiver
 from games.live import readings
 from games.live.channel_layer import running_loop
 from games.live.publishing import GroupPublisher, in_background
-from games.signals import table_changed
+from games.signals import challenge_changed, table_changed
 
 logger = logging.getLogger(__name__)
 
@@ -52,6 +52,11 @@ def account_group(user_id):
 def token_group(token_id):
     """Every API stream opened with one token (api.streams)."""
     return f"token.{token_id}"
+
+
+def challenges_group(user_id):
+    """Every ``/ws/me/`` socket and API event stream of one player: their challenges changed."""
+    return f"challenges.{user_id}"
 
 
 def session_group(session_key):
@@ -75,6 +80,17 @@ def announce_change(sender, table_id, change, **kwargs):
         _send_from_sync_code(layer, table_group(table_id), message, elsewhere)
     except redis.RedisError as error:  # the pages' resyncs catch up
         logger.warning("Could not tell table %s of its change: %r", table_id, error)
+
+
+@receiver(challenge_changed, dispatch_uid="games.live.realtime.challenge")
+def announce_challenge(sender, user_ids, **kwargs):
+    """A challenge was made or decided (committed): both its players' sockets and streams look again."""
+    for user_id in user_ids:
+        try:
+            message = {"type": "challenges.changed"}
+            _send_from_sync_code(get_channel_layer(), challenges_group(user_id), message)
+        except redis.RedisError as error:  # their pages see it on the next load
+            logger.warning("Could not tell player %s of a challenge: %r", user_id, error)
 
 
 @receiver(user_logged_out, dispatch_uid="games.live.realtime.logged_out")

@@ -4,9 +4,11 @@ that does not exist, is refused at the handshake (``refuse``), before any consum
 from django.urls import path, re_path
 
 from games.live.consumers import table_socket
+from games.live.me import me_socket
 from games.live.refuse import refuse
 
 websocket_urlpatterns = [
     path("ws/t/<int:table_id>/", table_socket),
+    path("ws/me/", me_socket),
     re_path(r"", refuse),
 ]

@@ -9,17 +9,27 @@ from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from games.bots import LEVELS
+from games.bots.levels import LABELS as LEVEL_LABELS
 from games.models import MAX_SEATS, MIN_SEATS, Table
 from games.text.rules import PRESET_LABEL_WORDS
 
 TURN_CLOCKS = (15, 30, 60, 120)  # the turn clocks a new table may choose (the admin sets any)
 
 
+def turn_clock_words(seconds: int | None) -> str:
+    """A turn clock in words: "30 seconds a turn", or "none"."""
+    if not seconds:
+        return gettext("none")
+    return ngettext("%(n)d second a turn", "%(n)d seconds a turn", seconds) % {"n": seconds}
+
+
 def turn_clock_choices():
     """The turn clocks offered, in the language of the request rendering the form."""
-    return [("", gettext("none"))] + [
-        (n, ngettext("%(n)d second a turn", "%(n)d seconds a turn", n) % {"n": n}) for n in TURN_CLOCKS
-    ]
+    return [("", gettext("none"))] + [(n, turn_clock_words(n)) for n in TURN_CLOCKS]
+
+
+def bot_choices():
+    return [("", gettext("no bot"))] + [(level, gettext(label)) for level, label in LEVEL_LABELS.items()]
 
 
 class NewTableForm(forms.Form):
@@ -57,6 +67,22 @@ class NewTableForm(forms.Form):
         required=False,
         initial=True,
     )
+
+
+class ChallengeForm(forms.Form):
+    """A challenge's terms: the rules preset, the turn clock, and up to ``CHALLENGE_BOTS``
+    extra bots by level (the two players and the bots fill the table)."""
+
+    preset = forms.ChoiceField(label=_("Rules"), choices=list(PRESET_LABEL_WORDS.items()))
+    turn_timer_seconds = NewTableForm.base_fields["turn_timer_seconds"]
+    bot_1 = forms.ChoiceField(label=_("First extra bot"), choices=bot_choices, required=False)
+    bot_2 = forms.ChoiceField(label=_("Second extra bot"), choices=bot_choices, required=False)
+    bot_3 = forms.ChoiceField(label=_("Third extra bot"), choices=bot_choices, required=False)
+
+    def bot_levels(self) -> tuple[str, ...]:
+        return tuple(
+            self.cleaned_data[name] for name in ("bot_1", "bot_2", "bot_3") if self.cleaned_data[name]
+        )
 
 
 class SeatForm(forms.Form):

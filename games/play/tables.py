@@ -35,11 +35,13 @@ def create_table(
     private: bool = False,
     spectators: str = Table.Spectators.LINK,
     listed_in_history: bool = True,
+    rule_overrides: dict | None = None,
 ) -> Table:
     """A new table created by ``user``, who takes its first seat unless ``sit`` is false;
     ``turn_timer_seconds``: the turn clock (None: none); ``private``: out of the lobby, seats
     through the invitation link, watched by ``spectators``, its finished games in public
-    lists when ``listed_in_history``. A player makes at most
+    lists when ``listed_in_history``; ``rule_overrides``: options that differ from the preset,
+    checked by the caller with the engine's ``Rules``. A player makes at most
     ``TABLES_PER_HOUR`` tables an hour: the lobby is everyone's (``TooFast``)."""
     name = (name or "").strip()
     if not shown_text.shows_something(name):
@@ -80,6 +82,7 @@ def create_table(
             private=bool(private),
             spectators=spectators,
             listed_in_history=bool(listed_in_history),
+            rule_overrides=rule_overrides or {},
         )
         if sit:
             Seat.objects.create(table=table, position=0, user=user)

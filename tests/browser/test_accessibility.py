@@ -8,6 +8,7 @@ from django.urls import reverse
 from playwright.sync_api import sync_playwright
 
 from accounts import friends
+from games.play import challenges
 from games.play.starts import start_game
 from games.play.tables import create_table, take_seat
 from tests.browser.conftest import CHROMIUM_ARGS
@@ -28,7 +29,7 @@ def site(make_user):
     """A staff player (amani) at a running game against baraka, a spectator (chebet), and a
     finished, rated game with dede for the history pages; amani and baraka are friends,
     amani follows chebet, is followed by dede (the leaderboard offers to follow him) and
-    blocked otieno (the friends page's every list)."""
+    blocked otieno (the friends page's every list); dede challenged amani, who challenged chebet."""
     amani = make_user("amani", is_staff=True, is_superuser=True, email="amani@example.com")
     baraka, chebet, dede = make_user("baraka"), make_user("chebet"), make_user("dede")
     finished = play_to_the_end(new_game(amani, others=(baraka, dede)))
@@ -38,6 +39,8 @@ def site(make_user):
     for follower, followed in ((amani, baraka), (baraka, amani), (amani, chebet), (dede, amani)):
         friends.follow(follower, followed)
     friends.block(amani, make_user("otieno"))
+    challenges.create(dede, amani, challenges.Terms("chains", bot_levels=("greedy",)))
+    challenges.create(amani, chebet, challenges.Terms("classic", turn_timer_seconds=30))
     return {"table": table.pk, "finished": finished.pk}
 
 
@@ -60,6 +63,8 @@ def pages(site):
         ("amani", reverse("profile", args=["amani"])),
         ("amani", reverse("profile", args=["baraka"])),  # the follow and block buttons
         ("amani", reverse("friends")),
+        ("amani", reverse("games:challenges")),  # one sent, one received
+        ("amani", reverse("games:new_challenge", args=["baraka"])),
         ("amani", reverse("account_settings")),
         ("amani", reverse("password_change")),
         ("amani", reverse("history:import")),

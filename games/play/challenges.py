@@ -1,0 +1,276 @@
+"""Challenges: one player invites another to a game; every write of them.
+
+Accepting locks the challenge's row, so two accepts at once make one table: the second
+finds it decided and is refused, as a replayed accept is. Accepting (or challenging a bot,
+which accepts at once) makes the table through ``games.play.tables``, seats both players and
+the extra bots, and starts the game. Each write tells both players once it commits
+(``games.signals.challenge_changed``): the live layer's ``/ws/me/`` sockets and the API's
+event streams listen.
+
+An open challenge past its expiry counts as expired wherever it is read; ``expire_due``
+writes it so (the sockets of its players call it when the time comes).
+"""
+
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from functools import partial
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from accounts.friends import blocked_either_way
+from accounts.models import Follow, User
+from games import bots, signals
+from games.engine.rules import PRESETS, Rules
+from games.models import MAX_SEATS, MIN_SEATS, Challenge, Seat
+from games.play.errors import ServiceError, TooFast
+from games.play.starts import start_game
+from games.play.tables import add_bot, create_table, take_seat
+
+OPEN_CHALLENGES_LIMIT = 5  # challenges one player may have waiting for an answer at once
+MAX_TURN_TIMER_SECONDS = 3600
+Status = Challenge.Status
+
+
+@dataclass(frozen=True)
+class Terms:
+    """What a challenge offers: the rules (a preset and overrides), the turn clock, and the
+    levels of the bots seated beside the two players."""
+
+    preset: str
+    overrides: dict = field(default_factory=dict)
+    turn_timer_seconds: int | None = None
+    bot_levels: tuple[str, ...] = ()
+
+
+def refusal(challenger: User, challenged: User) -> str | None:
+    """Why ``challenger`` may not challenge ``challenged`` at all, in a sentence, or None.
+    A blocked player is told no more than that they cannot: never that they were blocked."""
+    if not challenger.is_authenticated:
+        return _("Log in to challenge a player.")
+    if challenger.is_bot:
+        return _("Bots do not challenge anyone.")
+    if challenger.pk == challenged.pk:
+        return _("You cannot challenge yourself.")
+    if not challenged.is_active:
+        return _("There is no such player.")
+    if blocked_either_way(challenger, challenged):
+        return _("You cannot challenge this player.")
+    if challenged.is_bot:
+        return None
+    wants = challenged.challenges_from
+    if wants == User.ChallengesFrom.NOBODY:
+        return _("%(name)s takes no challenges.") % {"name": challenged.name}
+    if wants == User.ChallengesFrom.FRIENDS and not _friends(challenger, challenged):
+        return _("%(name)s takes challenges from friends only.") % {"name": challenged.name}
+    return None
+
+
+def create(challenger: User, challenged: User, terms: Terms) -> Challenge:
+    """``challenger`` challenges ``challenged`` on ``terms``. A bot accepts at once: the
+    challenge comes back accepted, with its table started. Refused (``ServiceError``) per
+    ``refusal``, for terms the rules refuse, past ``OPEN_CHALLENGES_LIMIT`` open challenges
+    and ``CHALLENGES_PER_HOUR`` challenges an hour (``TooFast``)."""
+    if reason := refusal(challenger, challenged):
+        raise ServiceError(reason, "cannot_challenge")
+    overrides = _checked_overrides(terms)
+    if 2 + len(terms.bot_levels) > MAX_SEATS:
+        words = _("A table has %(most)d seats at most: two players and %(bots)d bots.")
+        raise ServiceError(words % {"most": MAX_SEATS, "bots": MAX_SEATS - 2}, "bad_terms")
+    with transaction.atomic():
+        # the challenger's row locked: two challenges sent at once are counted one after the other
+        User.objects.select_for_update().filter(pk=challenger.pk).first()
+        _check_counts(challenger)
+        challenge = Challenge.objects.create(
+            challenger=challenger,
+            challenged=challenged,
+            preset=terms.preset,
+            rule_overrides=overrides,
+            turn_timer_seconds=terms.turn_timer_seconds,
+            bot_levels=list(terms.bot_levels),
+            expires_at=timezone.now() + timedelta(seconds=settings.CHALLENGE_EXPIRY_SECONDS),
+        )
+        if challenged.is_bot:
+            _accepted(challenge)
+        _announce(challenge)
+    return challenge
+
+
+def accept(key: str, user: User) -> Challenge:
+    """``user`` accepts challenge ``key`` sent to them: the table is made, both players and
+    the bots seated, and the game started; the challenge comes back with its ``table``."""
+
+    def act(challenge):
+        if blocked_either_way(challenge.challenger, user):
+            raise ServiceError(_("You cannot accept this challenge."), "cannot_challenge")
+        _accepted(challenge)
+
+    return _decide(key, user, "challenged", act)
+
+
+def decline(key: str, user: User) -> Challenge:
+    """``user`` declines challenge ``key`` sent to them (the challenger is told)."""
+    return _decide(key, user, "challenged", partial(_close, status=Status.DECLINED))
+
+
+def cancel(key: str, user: User) -> Challenge:
+    """``user`` withdraws challenge ``key`` they sent."""
+    return _decide(key, user, "challenger", partial(_close, status=Status.CANCELLED))
+
+
+def expire_due(now: datetime | None = None) -> int:
+    """Mark every open challenge past its expiry as expired, telling its players; how many."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        due = list(Challenge.objects.select_for_update().filter(status=Status.OPEN, expires_at__lte=now))
+        for challenge in due:
+            _close(challenge, Status.EXPIRED)
+            _announce(challenge)
+    return len(due)
+
+
+def _decide(key, user, party, act):
+    """Run ``act(challenge)`` on the open challenge ``key`` where ``user`` is ``party``
+    (challenger or challenged), under its row lock, and tell both players. Anyone else's, or
+    no such challenge: ``no_such_challenge``, alike. An expired one is written so and refused."""
+    with transaction.atomic():
+        challenge = (
+            Challenge.objects.select_for_update()
+            .select_related("challenger", "challenged")
+            .filter(key=str(key)[:24], **{party: user})
+            .first()
+        )
+        if challenge is None:
+            raise ServiceError(_("There is no such challenge."), "no_such_challenge")
+        expired = challenge.current_status(timezone.now()) == Status.EXPIRED
+        if challenge.status == Status.OPEN and not expired:
+            act(challenge)
+            _announce(challenge)
+            return challenge
+        if expired and challenge.status == Status.OPEN:
+            _close(challenge, Status.EXPIRED)
+            _announce(challenge)
+    # outside the transaction: the expiry just written stays written
+    if expired:
+        raise ServiceError(_("This challenge has expired."), "challenge_expired")
+    raise ServiceError(_decided_words(challenge.status), "challenge_decided")
+
+
+def _decided_words(status):
+    return {
+        Status.ACCEPTED: _("This challenge was accepted already."),
+        Status.DECLINED: _("This challenge was declined."),
+        Status.CANCELLED: _("This challenge was withdrawn."),
+    }.get(status, _("This challenge has expired."))
+
+
+def table_for(creator: User, terms: Terms, seat_count: int | None = None, opponent: User | None = None):
+    """A new table on ``terms`` made by ``creator`` (seated first), ``opponent`` seated next,
+    then the bots; started at once when every seat is taken (``seat_count`` None: as many
+    seats as players and bots). Refused (``ServiceError``) for terms the rules refuse."""
+    overrides = _checked_overrides(terms)
+    players = 1 + (opponent is not None) + len(terms.bot_levels)
+    fewest = max(players, MIN_SEATS)
+    seat_count = fewest if seat_count is None else seat_count
+    if not (type(seat_count) is int and fewest <= seat_count <= MAX_SEATS):
+        words = _("Seats: from %(low)d (the players and bots seated, two at least) to %(high)d.")
+        raise ServiceError(words % {"low": fewest, "high": MAX_SEATS}, "bad_terms")
+    others = f" – {opponent.name}" if opponent is not None else ""
+    with transaction.atomic():
+        table = create_table(
+            creator,
+            f"{creator.name}{others}"[:80],
+            seat_count,
+            terms.preset,
+            turn_timer_seconds=terms.turn_timer_seconds,
+            rule_overrides=overrides,
+            # after the private tables land: private=True for a challenge's table (not the lobby's)
+        )
+        if opponent is not None and opponent.is_bot:  # this very account, which "add a bot" might not pick
+            Seat.objects.create(table=table, position=1, user=opponent)
+        elif opponent is not None:
+            take_seat(table, opponent, 1)
+        for level in terms.bot_levels:
+            add_bot(table, level)
+        if players == seat_count:
+            start_game(table, creator)
+    return table
+
+
+def _accepted(challenge):
+    """Make the challenge's table, seat everyone, start the game, and mark it accepted."""
+    terms = Terms(
+        preset=challenge.preset,
+        overrides=challenge.rule_overrides,
+        turn_timer_seconds=challenge.turn_timer_seconds,
+        bot_levels=tuple(challenge.bot_levels),
+    )
+    challenge.table = table_for(challenge.challenger, terms, opponent=challenge.challenged)
+    _close(challenge, Status.ACCEPTED)
+
+
+def _close(challenge, status):
+    challenge.status = status
+    challenge.decided_at = timezone.now()
+    challenge.save(update_fields=["status", "decided_at", "table"])
+
+
+def _announce(challenge):
+    users = (challenge.challenger_id, challenge.challenged_id)
+    send = partial(signals.challenge_changed.send, sender=Challenge, user_ids=users)
+    transaction.on_commit(send, robust=True)
+
+
+def _checked_overrides(terms):
+    """The overrides as stored (only those differing from the preset), after every check of
+    the terms; a refusal names what is wrong."""
+    if terms.preset not in PRESETS:
+        raise ServiceError(_("Choose one of the rules presets."), "bad_terms")
+    if not isinstance(terms.overrides, dict):
+        raise ServiceError(_("House rule overrides are options and their values."), "bad_terms")
+    try:
+        rules = Rules.from_dict({**terms.overrides, "preset": terms.preset})
+    except (ValueError, TypeError) as error:
+        raise ServiceError(
+            _("These house rules are invalid: %(reason)s") % {"reason": error}, "bad_terms"
+        ) from None
+    clock = terms.turn_timer_seconds
+    if clock is not None and not (type(clock) is int and 0 < clock <= MAX_TURN_TIMER_SECONDS):
+        words = _("A turn clock is a number of seconds, up to %(most)d.") % {"most": MAX_TURN_TIMER_SECONDS}
+        raise ServiceError(words, "bad_terms")
+    levels = terms.bot_levels
+    if not all(isinstance(level, str) and level in bots.LEVELS for level in levels):
+        raise ServiceError(_("There is no such bot."), "bad_terms")
+    return rules.overrides(terms.preset)
+
+
+def _check_counts(challenger):
+    waiting = Challenge.objects.filter(
+        challenger=challenger, status=Status.OPEN, expires_at__gt=timezone.now()
+    ).count()
+    if waiting >= OPEN_CHALLENGES_LIMIT:
+        words = ngettext(
+            "You have %(count)d challenge waiting for an answer: wait for it, or withdraw it.",
+            "You have %(count)d challenges waiting for an answer: wait for them, or withdraw one.",
+            waiting,
+        )
+        raise ServiceError(words % {"count": waiting}, "too_many_challenges")
+    limit = settings.CHALLENGES_PER_HOUR
+    since = timezone.now() - timedelta(hours=1)
+    if Challenge.objects.filter(challenger=challenger, created_at__gte=since).count() >= limit:
+        words = ngettext(
+            "You have sent %(count)d challenge in the last hour: wait a while before sending another.",
+            "You have sent %(count)d challenges in the last hour: wait a while before sending another.",
+            limit,
+        )
+        raise TooFast(words % {"count": limit}, "challenge_rate")
+
+
+def _friends(a, b):
+    return (
+        Follow.objects.filter(follower=a, followed=b).exists()
+        and Follow.objects.filter(follower=b, followed=a).exists()
+    )

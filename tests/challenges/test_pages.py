@@ -1,0 +1,126 @@
+"""The challenge pages: the form (not for oneself, a visitor, across a block), the buttons
+where challenges start, /challenges/ without JavaScript, answers by POST only, someone
+else's challenge a 404, the preference on the settings page; English and Swahili."""
+
+import pytest
+from django.urls import reverse
+
+from accounts import friends
+from accounts.models import User
+from games.models import Challenge, Game
+from games.play import challenges
+
+pytestmark = pytest.mark.django_db
+
+
+def form_url(player):
+    return reverse("games:new_challenge", args=[player.username])
+
+
+def test_a_challenge_sent_from_the_form_waits_on_the_challenges_page(client, amani, wanjiru):
+    client.force_login(amani)
+    assert client.get(form_url(wanjiru)).status_code == 200
+    response = client.post(
+        form_url(wanjiru), {"preset": "chains", "turn_timer_seconds": "30", "bot_1": "greedy"}
+    )
+    assert response.status_code == 302 and response["Location"] == reverse("games:challenges")
+    challenge = Challenge.objects.get()
+    assert (challenge.preset, challenge.turn_timer_seconds, challenge.bot_levels) == (
+        "chains",
+        30,
+        ["greedy"],
+    )
+    page = client.get(reverse("games:challenges")).content.decode()
+    assert "Withdraw your challenge to wanjiru" in page and "Chains rules" in page
+
+
+def test_the_challenged_accepts_without_javascript_and_lands_at_the_started_table(client, amani, wanjiru):
+    challenge = challenges.create(amani, wanjiru, challenges.Terms("classic"))
+    client.force_login(wanjiru)
+    page = client.get(reverse("games:challenges")).content.decode()
+    assert "Accept amani’s challenge" in page
+    response = client.post(reverse("games:accept_challenge", args=[challenge.key]))
+    game = Game.objects.get()
+    assert response["Location"] == reverse("games:table", args=[game.table_id]) and game.is_running
+    again = client.post(reverse("games:accept_challenge", args=[challenge.key]), follow=True)
+    assert "This challenge was accepted already." in again.content.decode()
+    assert Game.objects.count() == 1
+
+
+def test_someone_elses_challenge_is_not_found_and_a_get_changes_nothing(client, amani, wanjiru, make_user):
+    challenge = challenges.create(amani, wanjiru, challenges.Terms("classic"))
+    client.force_login(make_user("otieno"))
+    for name in ("accept_challenge", "decline_challenge", "cancel_challenge"):
+        assert client.post(reverse(f"games:{name}", args=[challenge.key])).status_code == 404
+    client.force_login(wanjiru)
+    assert client.get(reverse("games:accept_challenge", args=[challenge.key])).status_code == 405
+    assert Challenge.objects.get().status == Challenge.Status.OPEN
+
+
+def test_the_decline_is_said_and_the_challenger_sees_it(client, amani, wanjiru):
+    challenge = challenges.create(amani, wanjiru, challenges.Terms("classic"))
+    client.force_login(wanjiru)
+    response = client.post(reverse("games:decline_challenge", args=[challenge.key]), follow=True)
+    assert "You declined the challenge." in response.content.decode()
+    client.force_login(amani)
+    assert "declined" in client.get(reverse("games:challenges")).content.decode()
+
+
+def test_no_form_for_oneself_a_visitor_or_across_a_block(client, amani, wanjiru):
+    assert client.get(form_url(wanjiru)).status_code == 302  # to log in
+    client.force_login(amani)
+    own = client.get(form_url(amani))
+    assert own.status_code == 403 and "You cannot challenge yourself." in own.content.decode()
+    friends.block(wanjiru, amani)
+    blocked = client.post(form_url(wanjiru), {"preset": "classic"})
+    assert blocked.status_code == 403 and "You cannot challenge this player." in blocked.content.decode()
+    assert not Challenge.objects.exists()
+
+
+def test_the_buttons_show_where_challenges_start(client, amani, wanjiru):
+    friends.follow(amani, wanjiru)
+    friends.follow(wanjiru, amani)
+    client.force_login(amani)
+    link = form_url(wanjiru)
+    assert link in client.get(wanjiru.get_absolute_url()).content.decode()
+    assert link in client.get(reverse("friends")).content.decode()
+    assert form_url(amani) not in client.get(amani.get_absolute_url()).content.decode()
+    client.logout()
+    assert link not in client.get(wanjiru.get_absolute_url()).content.decode()
+
+
+def test_a_refused_challenge_keeps_the_form_with_the_sentence(client, amani, wanjiru, settings):
+    settings.CHALLENGES_PER_HOUR = 1
+    client.force_login(amani)
+    client.post(form_url(wanjiru), {"preset": "classic"})
+    Challenge.objects.update(status=Challenge.Status.DECLINED)
+    response = client.post(form_url(wanjiru), {"preset": "classic"})
+    assert response.status_code == 429 and "in the last hour" in response.content.decode()
+    assert client.post(form_url(wanjiru), {"preset": "nope"}).status_code == 400
+    assert Challenge.objects.count() == 1
+
+
+def test_challenging_a_bot_goes_straight_to_the_table(client, amani, greedy_bot):
+    client.force_login(amani)
+    response = client.post(form_url(greedy_bot), {"preset": "classic"})
+    game = Game.objects.get()
+    assert response["Location"] == reverse("games:table", args=[game.table_id]) and game.is_running
+
+
+def test_the_preference_is_on_the_settings_page(client, amani):
+    client.force_login(amani)
+    page = client.get(reverse("account_settings")).content.decode()
+    assert 'name="challenges_from"' in page
+    client.post(
+        reverse("account_settings"),
+        {"display_name": "", "email": "", "hand_order": "suit", "challenges_from": "friends"},
+    )
+    assert User.objects.get(pk=amani.pk).challenges_from == "friends"
+
+
+def test_the_pages_speak_swahili(client, amani, wanjiru):
+    challenges.create(wanjiru, amani, challenges.Terms("classic"))
+    client.force_login(amani)
+    client.cookies["django_language"] = "sw"
+    page = client.get(reverse("games:challenges")).content.decode()
+    assert "Challenges" not in page.split("<main")[1] and "Accept" not in page
