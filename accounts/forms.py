@@ -15,7 +15,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from accounts import throttle, written
+from accounts import guests, throttle, written
 from accounts.backends import hashing_slot
 from accounts.models import User
 
@@ -125,17 +125,25 @@ class SignUpForm(HashingWithoutAConnectionMixin, NewPasswordErrorsMixin, UserCre
 
     def clean_username(self):
         username = super().clean_username()  # Django's own check: another's username, whatever the case
+        if (username or "").lower().startswith(guests.NAME_PREFIX.lower()):
+            raise ValidationError(_("Names beginning “Guest-” are kept for guests: choose another."), code="guest")
         if written.mixes_lookalike_scripts(username or ""):
             raise ValidationError(MIXED_SCRIPTS, code="mixed_scripts")
         if username and User.objects.filter(display_name__iexact=username).exists():
             raise ValidationError(SOMEONE_ELSES, code="someone_elses")
         return username
 
+    def save(self, commit=True):
+        """A new account, or a guest's own row made an account (``instance``): no more a guest."""
+        self.instance.is_guest = False
+        self.instance.guest_expires = None
+        return super().save(commit)
+
 
 class AccountSettingsForm(forms.ModelForm):
     class Meta:
         model = User
-        fields = ("display_name", "email", "hand_order", "turn_notification")
+        fields = ("display_name", "email", "hand_order", "turn_notification", "preferred_preset")
 
     def clean_display_name(self):
         name = self.cleaned_data["display_name"]

@@ -21,6 +21,13 @@ MIN_SEATS, MAX_SEATS = 2, 5
 PRESET_CHOICES = {preset: _(label) for preset, label in PRESET_LABELS.items()}
 
 
+class TableQuerySet(models.QuerySet):
+    def listed(self):
+        """The tables the lobby lists, and so the ones a quick game may seat a player at
+        (a table kept out of the lobby is kept out of both here)."""
+        return self.filter(in_lobby=True)
+
+
 class Table(models.Model):
     name = models.CharField(_("name"), max_length=80)
     seat_count = models.PositiveSmallIntegerField(
@@ -57,6 +64,11 @@ class Table(models.Model):
         default=True,
         help_text=_("Off for the tables of imported game records: they only hold history."),
     )
+    # A quick game's table (games.play.play_now) waits for people until then, and then fills
+    # its free seats with bots and starts; empty once that happened (or for any other table).
+    bots_fill_at = models.DateTimeField(_("bots fill the seats at"), null=True, blank=True, db_index=True)
+
+    objects = TableQuerySet.as_manager()
 
     class Meta:
         ordering = ["-created_at", "-pk"]
