@@ -114,6 +114,7 @@ def _someone_elses(name, user):
 
 
 SOMEONE_ELSES = _("That name is someone else’s at the tables: choose another.")
+GUEST_NAMES = _("Names beginning “Guest-” are kept for guests: choose another.")
 MIXED_SCRIPTS = _("That name mixes alphabets whose letters look alike (Latin, Cyrillic, Greek): keep to one.")
 
 
@@ -126,7 +127,7 @@ class SignUpForm(HashingWithoutAConnectionMixin, NewPasswordErrorsMixin, UserCre
     def clean_username(self):
         username = super().clean_username()  # Django's own check: another's username, whatever the case
         if (username or "").lower().startswith(guests.NAME_PREFIX.lower()):
-            raise ValidationError(_("Names beginning “Guest-” are kept for guests: choose another."), code="guest")
+            raise ValidationError(GUEST_NAMES, code="guest")
         if written.mixes_lookalike_scripts(username or ""):
             raise ValidationError(MIXED_SCRIPTS, code="mixed_scripts")
         if username and User.objects.filter(display_name__iexact=username).exists():

@@ -37,9 +37,7 @@ def start_guest(request: HttpRequest) -> User:
     """A new guest, logged in on ``request``'s session; refused (``TooMany``) past the
     address's hourly sign-ups."""
     if not signups.allowed(request):
-        raise TooMany(
-            _("Too many players have started from your address in the last hour: try again later.")
-        )
+        raise TooMany(_("Too many players have started from your address in the last hour: try again later."))
     guest = _new_guest()
     signups.record(request)
     login(request, guest, backend=settings.AUTHENTICATION_BACKENDS[0])

@@ -28,7 +28,6 @@ from accounts.models import User
 from accounts.profile import provided_context
 from games.whereabouts import whereabouts
 
-
 GUEST_PASSWORD = gettext_lazy("A guest has no password: sign up to choose one (your games are kept).")
 
 
