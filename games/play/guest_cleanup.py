@@ -15,7 +15,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from accounts.models import User
-from games.models import GamePlayer, Table
+from games.models import GamePlayer, Seat, Table
 
 
 def prune_guests(now: datetime | None = None) -> int:
@@ -37,9 +37,8 @@ def prune_guests(now: datetime | None = None) -> int:
 
 
 def _tables_of_their_own(guest):
-    """The tables where ``guest`` sat or played and no other person ever played or sits."""
+    """The tables where ``guest`` sat, played or made, and no other person ever played or sits."""
     theirs = Table.objects.filter(Q(seats__user=guest) | Q(games__players__user=guest) | Q(created_by=guest))
-    others = Q(games__players__user__bot_level="") & ~Q(games__players__user=guest)
-    seated_others = Q(seats__user__bot_level="") & ~Q(seats__user=guest)
-    shared = Table.objects.filter(others | seated_others).values("pk")
-    return Table.objects.filter(pk__in=theirs.values("pk")).exclude(pk__in=shared)
+    people = GamePlayer.objects.filter(user__bot_level="").exclude(user=guest).values("game__table")
+    seated = Seat.objects.filter(user__bot_level="").exclude(user=guest).values("table")
+    return Table.objects.filter(pk__in=theirs.values("pk")).exclude(pk__in=people).exclude(pk__in=seated)

@@ -70,7 +70,9 @@ def quick_game(user: User, now: datetime | None = None) -> Table:
     for table in open_tables(user.preferred_preset):
         try:
             tables.take_seat(table, user)
-        except ServiceError:  # taken meanwhile, blocked there, or seated already: the next one
+        except ServiceError as refusal:  # taken meanwhile, or blocked there: the next one
+            if refusal.code == "already_seated":
+                return table
             continue
         return table
     now = now or timezone.now()

@@ -16,7 +16,7 @@ from games.play import errors, play_now
 from games.play.chat import post_chat
 from games.play.moves import resign
 from games.play.starts import start_game
-from games.play.tables import add_bot, create_table, take_seat
+from games.play.tables import add_bot, create_table, leave_seat, take_seat
 from history.models import Rating, RatingChange
 from tests.conftest import PASSWORD
 
@@ -113,13 +113,17 @@ def test_a_guest_name_cannot_be_taken_as_a_username(client):
 
 
 def test_prune_guests_removes_the_expired_with_the_tables_only_they_played_at(
-    guest_client, guest, baraka, make_user
+    guest_client, guest, baraka, chebet, make_user
 ):
     kept = make_user("mgeni", is_guest=True, guest_expires=timezone.now() + timedelta(days=1))
     shared = create_table(guest, "With a person", 3, "classic")
     take_seat(shared, baraka)
     add_bot(shared, "random")
     resign(start_game(shared, guest), guest)
+    played_then_left = create_table(guest, "Played, then left", 2, "classic")
+    take_seat(played_then_left, chebet)
+    start_game(played_then_left, guest)
+    leave_seat(played_then_left, chebet)  # resigns: chebet's game, no longer seated
     lonely = make_user("mpweke", is_guest=True)
     lonely_table = play_now.play_bots_now(lonely, "random")
     User.objects.filter(pk__in=[guest.pk, lonely.pk]).update(
@@ -133,7 +137,7 @@ def test_prune_guests_removes_the_expired_with_the_tables_only_they_played_at(
     assert not Table.objects.filter(pk__in=[lonely_table.pk, bots_table.pk]).exists()
     guest.refresh_from_db()  # baraka's game remembers them: kept, closed, no more a guest
     assert (guest.is_active, guest.is_guest) == (False, False)
-    assert Game.objects.filter(table=shared).exists()
+    assert Game.objects.filter(table=shared).exists() and Game.objects.filter(table=played_then_left).exists()
     kept.refresh_from_db()
     assert kept.is_guest and kept.is_active
     assert guest_client.get(reverse("games:lobby")).context["user"].is_anonymous  # their session ends

@@ -121,3 +121,10 @@ def test_a_table_started_by_hand_meanwhile_is_not_filled(client, chains_player, 
     client.post(reverse("games:fill_with_bots", args=[table.pk]))
 
     assert table.seats.count() == 2 and Game.objects.count() == 1
+
+
+def test_a_player_already_seated_at_an_open_table_of_their_rules_is_sent_back_to_it(chains_player, baraka):
+    theirs = create_table(baraka, "Baraza", 4, "chains")
+    take_seat(theirs, chains_player)
+    assert play_now.quick_game(chains_player) == theirs
+    assert Table.objects.count() == 1
