@@ -15,7 +15,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from accounts import shown_text, throttle
+from accounts import guests, shown_text, throttle
 from accounts.backends import hashing_slot
 from accounts.models import User
 
@@ -114,6 +114,7 @@ def _someone_elses(name, user):
 
 
 SOMEONE_ELSES = _("That name is someone else’s at the tables: choose another.")
+GUEST_NAMES = _("Names beginning “Guest-” are kept for guests: choose another.")
 MIXED_SCRIPTS = _("That name mixes alphabets whose letters look alike (Latin, Cyrillic, Greek): keep to one.")
 
 
@@ -125,17 +126,32 @@ class SignUpForm(HashingWithoutAConnectionMixin, NewPasswordErrorsMixin, UserCre
 
     def clean_username(self):
         username = super().clean_username()  # Django's own check: another's username, whatever the case
+        if (username or "").lower().startswith(guests.NAME_PREFIX.lower()):
+            raise ValidationError(GUEST_NAMES, code="guest")
         if shown_text.mixes_lookalike_scripts(username or ""):
             raise ValidationError(MIXED_SCRIPTS, code="mixed_scripts")
         if username and User.objects.filter(display_name__iexact=username).exists():
             raise ValidationError(SOMEONE_ELSES, code="someone_elses")
         return username
 
+    def save(self, commit=True):
+        """A new account, or a guest's own row made an account (``instance``): no more a guest."""
+        self.instance.is_guest = False
+        self.instance.guest_expires = None
+        return super().save(commit)
+
 
 class AccountSettingsForm(forms.ModelForm):
     class Meta:
         model = User
-        fields = ("display_name", "email", "hand_order", "turn_notification", "challenges_from")
+        fields = (
+            "display_name",
+            "email",
+            "hand_order",
+            "turn_notification",
+            "preferred_preset",
+            "challenges_from",
+        )
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

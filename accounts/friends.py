@@ -20,6 +20,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from accounts import guests
 from accounts.models import Block, Follow, User
 
 
@@ -138,8 +139,12 @@ def _between(a: User, b: User, one: str, other: str) -> Q:
 
 
 def _check_other_person(user: User, target: User, yourself: str, bot: str) -> None:
+    if refusal := guests.refusal(user):
+        raise Refused(refusal)
     if target.pk == user.pk:
         raise Refused(yourself)
+    if target.is_guest:
+        raise Refused(_("Guests only play bots: there is no one to follow or block."))
     if target.is_bot:
         raise Refused(bot)
 

@@ -7,6 +7,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games.bots import levels as bot_levels
+from games.models import DEFAULT_PRESET, PRESET_CHOICES
 
 
 class KadiUserManager(UserManager):
@@ -66,6 +67,22 @@ class User(AbstractUser):
         default=ChallengesFrom.EVERYONE,
         help_text=_("Friends are players who follow you and whom you follow."),
     )
+    # Play at once (games.play.play_now): the rules a quick game looks for, and the bots'
+    # level "Play bots now" seats, as the player last chose them.
+    preferred_preset = models.CharField(
+        _("rules you prefer"),
+        max_length=20,
+        choices=PRESET_CHOICES,
+        default=DEFAULT_PRESET,
+        help_text=_("A quick game seats you at a table with these rules."),
+    )
+    play_now_level = models.CharField(
+        _("bots to play at once"), max_length=10, choices=bot_levels.CHOICES, default=bot_levels.FIRST_GAME
+    )
+    # A visitor playing without an account (accounts.guests): no usable password, never
+    # rated, removed after guest_expires unless they sign up (which turns this row into theirs).
+    is_guest = models.BooleanField(_("guest"), default=False)
+    guest_expires = models.DateTimeField(_("guest until"), null=True, blank=True, db_index=True)
 
     objects = KadiUserManager()
 

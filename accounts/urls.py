@@ -19,10 +19,16 @@ urlpatterns = [
     path("friends/", views.friends_page, name="friends"),
     path(
         "password/change/",
-        auth_views.PasswordChangeView.as_view(form_class=KadiPasswordChangeForm),
+        views.no_guests(
+            auth_views.PasswordChangeView.as_view(form_class=KadiPasswordChangeForm), views.GUEST_PASSWORD
+        ),
         name="password_change",
     ),
-    path("password/change/done/", auth_views.PasswordChangeDoneView.as_view(), name="password_change_done"),
+    path(
+        "password/change/done/",
+        views.no_guests(auth_views.PasswordChangeDoneView.as_view(), views.GUEST_PASSWORD),
+        name="password_change_done",
+    ),
     path("password/reset/", auth_views.PasswordResetView.as_view(), name="password_reset"),
     path("password/reset/done/", auth_views.PasswordResetDoneView.as_view(), name="password_reset_done"),
     path(

@@ -3,6 +3,8 @@
 Password change and reset use Django's own views (see accounts/urls.py).
 """
 
+from functools import wraps
+
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
@@ -20,11 +22,13 @@ from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST, require_safe
 from django.views.generic import DetailView, FormView, UpdateView
 
-from accounts import friends, signups
+from accounts import friends, guests, signups
 from accounts.forms import LOCKED_OUT, AccountSettingsForm, LoginForm, SignUpForm
 from accounts.models import User
 from accounts.profile import provided_context
 from games.whereabouts import whereabouts
+
+GUEST_PASSWORD = gettext_lazy("A guest has no password: sign up to choose one (your games are kept).")
 
 
 class LoginView(auth_views.LoginView):
@@ -43,12 +47,20 @@ class SignUpView(FormView):
     template_name = "registration/signup.html"
 
     def dispatch(self, request, *args, **kwargs):
-        if request.user.is_authenticated:
+        if request.user.is_authenticated and not guests.is_guest(request.user):
             return redirect(settings.LOGIN_REDIRECT_URL)
         return super().dispatch(request, *args, **kwargs)
 
+    def get_form_kwargs(self):
+        """A guest signing up claims their own row: its games become the account's."""
+        kwargs = super().get_form_kwargs()
+        if guests.is_guest(self.request.user):
+            kwargs["instance"] = self.request.user
+        return kwargs
+
     def form_valid(self, form):
-        if not signups.allowed(self.request):
+        claiming = guests.is_guest(self.request.user)  # no new account: the address counted the guest
+        if not claiming and not signups.allowed(self.request):
             message = ngettext(
                 "%(count)d account has been made from your address in the last hour: try again later.",
                 "%(count)d accounts have been made from your address in the last hour: try again later.",
@@ -62,7 +74,8 @@ class SignUpView(FormView):
             form = self.get_form()
             form.is_valid()  # checks it again: now it is taken, as for any taken name
             return self.form_invalid(form)
-        signups.record(self.request)
+        if not claiming:
+            signups.record(self.request)
         login(self.request, user)
         messages.success(self.request, _("Welcome to Kadi, %(name)s!") % {"name": user.name})
         return redirect(self.next_url() or settings.LOGIN_REDIRECT_URL)
@@ -106,10 +119,25 @@ class AccountSettingsView(LoginRequiredMixin, SuccessMessageMixin, UpdateView):
         return self.request.user
 
 
+def no_guests(view, message=None):
+    """A page that makes no sense for a guest (no password, no friends): to the sign-up page
+    instead, with ``message`` (or ``guests.refusal``'s sentence) saying why."""
+
+    @wraps(view)
+    def wrapped(request, *args, **kwargs):
+        if refusal := guests.refusal(request.user):
+            messages.error(request, message or refusal)
+            return redirect("signup")
+        return view(request, *args, **kwargs)
+
+    return wrapped
+
+
 def _relation_change(change, done):
     """A POST-only, logged-in view making ``change(visitor, player)`` to the player named in
     the address (404 for no such active player), then back to the page it came from."""
 
+    @no_guests
     @login_required
     @require_POST
     def view(request, username):
@@ -134,6 +162,7 @@ block = _relation_change(friends.block, gettext_lazy("You blocked %(name)s."))
 unblock = _relation_change(friends.unblock, gettext_lazy("You no longer block %(name)s."))
 
 
+@no_guests
 @login_required
 @require_safe
 def friends_page(request):

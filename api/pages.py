@@ -28,7 +28,7 @@ def tokens(request):
     context = {
         "tokens": ApiToken.objects.filter(user=request.user, revoked_at=None),
         "new_token": request.session.pop(NEW_TOKEN, None),
-        "can_have_tokens": not request.user.is_bot,
+        "can_have_tokens": not request.user.is_bot and not request.user.is_guest,
     }
     return render(request, "api/tokens.html", context)
 

@@ -41,6 +41,8 @@ def create_token(user, label):
         raise TokenError(_("That label holds characters that are not text."))
     if user.is_bot:
         raise TokenError(_("Bots have no API tokens."))
+    if user.is_guest:
+        raise TokenError(_("Guests have no API tokens: sign up to make one."))
     with transaction.atomic():
         if ApiToken.objects.filter(user=user, revoked_at=None).count() >= MAX_TOKENS_PER_USER:
             raise TokenError(
@@ -73,7 +75,7 @@ def authenticate(raw, now=None):
         return None
     token = (
         ApiToken.objects.select_related("user")
-        .filter(digest=digest(raw), revoked_at=None, user__is_active=True)
+        .filter(digest=digest(raw), revoked_at=None, user__is_active=True, user__is_guest=False)
         .first()
     )
     if token is None:

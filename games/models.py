@@ -32,6 +32,13 @@ def new_invite_token() -> str:
     return secrets.token_urlsafe(INVITE_TOKEN_BYTES)
 
 
+class TableQuerySet(models.QuerySet):
+    def listed(self):
+        """The tables the lobby lists, and so the ones a quick game may seat a player at
+        (an imported record's table and a private table are kept out of both here)."""
+        return self.filter(in_lobby=True, private=False)
+
+
 class Table(models.Model):
     # The invitation token is the key to a private table: never shown or filtered in the
     # admin's lists (kadi_site.admin_guard), only on the table page of its owner and players.
@@ -100,6 +107,11 @@ class Table(models.Model):
         blank=True,
         help_text=_("Empty: the invitation link is revoked."),
     )
+    # A quick game's table (games.play.play_now) waits for people until then, and then fills
+    # its free seats with bots and starts; empty once that happened (or for any other table).
+    bots_fill_at = models.DateTimeField(_("bots fill the seats at"), null=True, blank=True, db_index=True)
+
+    objects = TableQuerySet.as_manager()
 
     class Meta:
         ordering = ["-created_at", "-pk"]

@@ -8,6 +8,7 @@ any other request with a redirect back to the table.
 
 from functools import partial, wraps
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import JsonResponse
@@ -15,23 +16,70 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
+from accounts import guests
 from games import invites
+from games.bots.levels import FIRST_GAME
 from games.invite_views import invite_panel
 from games.invites import visible_table
 from games.pages import selection
 from games.pages.documents import rules_document_html
-from games.pages.play_forms import BotForm, MoveForm, NewTableForm, SeatForm
+from games.pages.play_forms import BotForm, MoveForm, NewTableForm, PlayNowForm, SeatForm
 from games.pages.table import lobby_tables, misplay_text, read_table, table_context
-from games.play import errors, moves, seat_return, server_turns, starts, tables
+from games.play import errors, moves, play_now, seat_return, server_turns, starts, tables
 from games.text.cards import card_roles
 from games.text.rules import options_catalogue, presets_catalogue
 
 TABLE_AREA = "games/partials/table_update.html"  # the table area and the move log
 
 
+def _lobby_context(request, **forms):
+    level = request.user.play_now_level if request.user.is_authenticated else FIRST_GAME
+    return {
+        "tables": lobby_tables(),
+        "form": NewTableForm(),
+        "play_now_form": PlayNowForm(initial={"level": level}),
+        "quick_wait": round(settings.QUICK_GAME_WAIT_SECONDS),
+        **forms,
+    }
+
+
 @require_safe
 def lobby(request):
-    return render(request, "games/lobby.html", {"tables": lobby_tables(), "form": NewTableForm()})
+    return render(request, "games/lobby.html", _lobby_context(request))
+
+
+@require_POST
+def play_bots_now(request):
+    """One tap from the lobby: a table with bots, started; a visitor plays as a new guest."""
+    form = PlayNowForm(request.POST)
+    if not form.is_valid():
+        return render(request, "games/lobby.html", _lobby_context(request, play_now_form=form), status=400)
+    try:
+        if not request.user.is_authenticated:
+            guests.start_guest(request)
+        table = play_now.play_bots_now(request.user, form.cleaned_data["level"])
+    except guests.TooMany as refusal:
+        return _lobby_refusal(request, str(refusal), 429)
+    except errors.ServiceError as refusal:
+        return _lobby_refusal(request, str(refusal), 429 if isinstance(refusal, errors.TooFast) else 400)
+    return redirect("games:table", table_id=table.pk)
+
+
+@login_required
+@require_POST
+def quick_game(request):
+    """One tap from the lobby: a seat at the first open table of the player's rules, or a new
+    table that fills with bots after a wait."""
+    try:
+        table = play_now.quick_game(request.user)
+    except errors.ServiceError as refusal:
+        status = 429 if isinstance(refusal, errors.TooFast) else 400
+        return _lobby_refusal(request, str(refusal), status)
+    return redirect("games:table", table_id=table.pk)
+
+
+def _lobby_refusal(request, message, status):
+    return render(request, "games/lobby.html", _lobby_context(request, refusal=message), status=status)
 
 
 @login_required
@@ -47,7 +95,7 @@ def create_table(request):
             status = 429 if isinstance(error, errors.TooFast) else status
         else:
             return redirect("games:table", table_id=table.pk)
-    return render(request, "games/lobby.html", {"tables": lobby_tables(), "form": form}, status=status)
+    return render(request, "games/lobby.html", _lobby_context(request, form=form), status=status)
 
 
 @require_safe
@@ -123,6 +171,12 @@ def take_seat(request, table):
 @table_action
 def leave_seat(request, table):
     return _act(request, table, partial(tables.leave_seat, table, request.user))
+
+
+@table_action
+def fill_with_bots(request, table):
+    """A quick game's table: the page's timer ran out, or its player chose not to wait."""
+    return _act(request, table, partial(play_now.fill_with_bots, table.pk, asked_by=request.user))
 
 
 @table_action

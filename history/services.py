@@ -8,6 +8,9 @@ Site decisions:
   The places it stored are the ranks (leavers last). A game that hit ``max_turns`` is
   rated as a draw among those still playing, as RULES.md section 6 gives them one shared
   place.
+- A game with a guest (``accounts.guests``) is rated for nobody: a guest is no one to be
+  rated against, and a guest's place would move the others' ratings for a player who may
+  never come back (docs/rules.md, "Ratings").
 - Imported games are stored as finished games, marked imported, and never rated.
 - Snapshots are written when a game ends, once its transaction has committed (all its moves
   are stored then): ``store_snapshots``, connected in ``HistoryConfig.ready``; imports write
@@ -33,8 +36,9 @@ SNAPSHOT_EVERY = 50  # a replay step costs at most this many engine moves
 
 
 def rate_finished_game(sender, game, **kwargs):
-    """Receiver of ``games.signals.game_finished``."""
-    record_result(game)
+    """Receiver of ``games.signals.game_finished``: rates the game unless a guest played."""
+    if not game.players.filter(user__is_guest=True).exists():
+        record_result(game)
 
 
 def record_result(game):

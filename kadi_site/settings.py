@@ -250,6 +250,12 @@ PRESENCE_BATCH_SECONDS = env_positive("PRESENCE_BATCH_SECONDS", "0.2", float, ze
 LIVE_MESSAGE_BURST = env_positive("LIVE_MESSAGE_BURST", "30")  # websocket messages at once ...
 LIVE_MESSAGE_RATE = env_positive("LIVE_MESSAGE_RATE", "2", float)  # ... and per second after that
 SIGNUPS_PER_ADDRESS = env_positive("SIGNUPS_PER_ADDRESS", "10")  # sign-ups per address in an hour
+# Play at once (games.play.play_now, accounts.guests): a quick game's new table waits this
+# long for people before bots fill its seats; a guest's account (and games nobody else
+# played) is removed this long after it was made, unless they sign up. Guests made from one
+# address count as its sign-ups.
+QUICK_GAME_WAIT_SECONDS = env_positive("QUICK_GAME_WAIT_SECONDS", "30", float)
+GUEST_KEEP_SECONDS = env_positive("GUEST_KEEP_SECONDS", str(7 * 24 * 3600), float)
 # Friends (accounts.friends): each follow and block is a row, so a script may not make many.
 FOLLOWS_PER_HOUR = env_positive("FOLLOWS_PER_HOUR", "30")  # new follows per player in an hour
 BLOCKS_PER_HOUR = env_positive("BLOCKS_PER_HOUR", "30")  # new blocks per player in an hour

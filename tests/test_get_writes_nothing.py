@@ -1,7 +1,8 @@
 """No GET request writes: every page of the site, read by a player of a running game whose
 bot is due to move and of a game left alone long since, by a staff member and by a
-visitor, runs no INSERT, UPDATE or DELETE (the bots' moves and the abandoned games' end
-are written elsewhere: ``games.views.poll``, ``games.live.heartbeats``)."""
+visitor, and by a guest at a quick game's table whose bots are due, runs no INSERT, UPDATE or
+DELETE (the bots' moves, the abandoned games' end and the quick games' fill are written
+elsewhere: ``games.views.poll``, ``games.live.heartbeats``, ``games.views.fill_with_bots``)."""
 
 from datetime import timedelta
 
@@ -11,7 +12,8 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from django.utils import timezone
 
-from games.models import Challenge, Game
+from accounts.models import User
+from games.models import Challenge, Game, Table
 from games.play import challenges
 from games.play.moves import resign, submit_move
 from games.play.starts import start_game
@@ -54,12 +56,15 @@ def world(user, baraka, make_user, settings):
     waiting = challenges.create(wanjiru, user, challenges.Terms("classic"))
     late = challenges.create(wanjiru, user, challenges.Terms("chains"))
     Challenge.objects.filter(pk=late.pk).update(expires_at=timezone.now() - timedelta(seconds=1))
+    quick = create_table(make_user("Guest-abc123", is_guest=True), "Quick", 4, "friendly")
+    Table.objects.filter(pk=quick.pk).update(bots_fill_at=timezone.now() - timedelta(seconds=1))
     return {
         "table_id": table.pk,
         "game_id": finished.pk,
         "username": user.username,
         "move": "draw",
         "key": waiting.key,
+        "waiting_id": quick.pk,
     }
 
 
@@ -87,17 +92,21 @@ def writes_of(client, name, path):
     return [q["sql"] for q in queries.captured_queries if q["sql"].lstrip().upper().startswith(WRITES)]
 
 
-@pytest.mark.parametrize("who", ["the player", "staff", "a visitor"])
+@pytest.mark.parametrize("who", ["the player", "staff", "a visitor", "a guest"])
 def test_no_get_of_any_page_writes(client, user, make_user, world, who):
     if who == "the player":
         client.force_login(user)
     elif who == "staff":
         client.force_login(make_user("dawa", is_staff=True, is_superuser=True))
+    elif who == "a guest":
+        client.force_login(User.objects.get(is_guest=True))
+        world = {**world, "table_id": world["waiting_id"]}  # their quick game's table, its bots due
     before = list(Game.objects.order_by("pk").values_list("status", "seq"))
     checked = dict(pages(world))
     assert {"games:lobby", "games:table", "games:table_area", "history:game"} <= set(checked)
     assert {"games:challenges", "api_challenge", "api_accept_challenge"} <= set(checked)
     assert "games:new_challenge" in checked and "games:accept_challenge" in checked
+    assert {"games:play_bots_now", "games:quick_game", "games:fill_with_bots"} <= set(checked)  # issue 36
     assert {name: writes_of(client, name, path) for name, path in checked.items()} == dict.fromkeys(
         checked, []
     )

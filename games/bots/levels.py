@@ -31,6 +31,8 @@ DEFINED = (  # weakest first
 LEVELS = tuple(level.name for level in DEFINED)
 BUDGETS = {level.name: level.budget for level in DEFINED if level.budget is not None}
 LABELS = {level.name: level.label for level in DEFINED}
+CHOICES = [(level.name, level.label) for level in DEFINED]  # English: translated where shown
+FIRST_GAME = "greedy"  # the level a new player meets first ("Play bots now"): beatable, not random
 
 
 def searches(level: str) -> bool:

@@ -14,9 +14,11 @@ cost that move a thread's hop and a query. From those copies it sees who went wi
 goodbye (another server died: ``presence.expired``) and tells their tables, whose pages
 then show them gone. The task stops when the last one detaches.
 
-The same task ends the games left alone (``games.play.abandon``), once every
-``ABANDON_SWEEP_SECONDS``: a process with tables open is the one place that runs anyway (no
-page's GET writes; cron may also run ``manage.py abandon_games``).
+The same task ends the games left alone (``games.play.abandon``) and removes the expired
+guests (``games.play.guest_cleanup``), once every ``ABANDON_SWEEP_SECONDS``, and every tick
+fills the quick games whose wait is over with bots (``games.play.play_now``): a process with
+tables open is the one place that runs anyway (no page's GET writes; cron may also run
+``manage.py abandon_games`` and ``prune_guests``).
 """
 
 import asyncio
@@ -28,7 +30,7 @@ from django.utils import timezone
 from games import presence
 from games.live import realtime
 from games.live.db_calls import db_call
-from games.play import abandon
+from games.play import abandon, guest_cleanup, play_now
 
 log = logging.getLogger(__name__)
 TICK_SECONDS = 1.0
@@ -71,6 +73,7 @@ async def _beat():
         if now >= next_sweep:
             next_sweep = now + settings.ABANDON_SWEEP_SECONDS
             await _sweep_abandoned()
+        await _fill_quick_games()
         tables = {table_id for table_id, _ in _due.values()}
         await _tell_expired(tables, wall)
         due = [socket for socket, (_, when) in _due.items() if when <= now]
@@ -88,8 +91,16 @@ async def _beat():
 async def _sweep_abandoned():
     try:
         await db_call(abandon.abandon_stale_games)()
+        await db_call(guest_cleanup.prune_guests)()
     except Exception:  # a database hiccup: the next sweep tries again
         log.exception("abandoned games sweep")
+
+
+async def _fill_quick_games():
+    try:
+        await db_call(play_now.fill_due_tables)()
+    except Exception:  # a database hiccup: the next tick tries again
+        log.exception("quick games' bots")
 
 
 async def _tell_expired(tables, now):

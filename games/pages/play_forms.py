@@ -8,6 +8,7 @@ from django import forms
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
+from accounts.models import User
 from games.bots import LEVELS
 from games.bots.levels import LABELS as LEVEL_LABELS
 from games.models import MAX_SEATS, MIN_SEATS, Table
@@ -91,6 +92,17 @@ class SeatForm(forms.Form):
 
 class BotForm(forms.Form):
     level = forms.ChoiceField(choices=[(level, level) for level in LEVELS])
+
+
+def level_choices():
+    """The bot levels offered, in the language of the request rendering the form."""
+    return [(level, User.BotLevel(level).label) for level in LEVELS]
+
+
+class PlayNowForm(forms.Form):
+    """"Play bots now": the bots' level (the player's last choice, else the first game's)."""
+
+    level = forms.ChoiceField(label=_("Bots"), choices=level_choices)
 
 
 class MoveForm(forms.Form):

@@ -22,7 +22,7 @@ from games.engine import State
 from games.engine.cards import SUITS
 from games.models import Game, Table
 from games.pages.game_view import describe_game, describe_public
-from games.play import seat_return, server_turns
+from games.play import play_now, seat_return, server_turns
 from games.text.cards import suit_info
 from games.text.moves import move_entry, moves_heading
 from games.text.refusals import explain
@@ -40,7 +40,7 @@ def lobby_tables():
     and the status of its latest game."""
     latest = Game.objects.filter(table=OuterRef("pk")).order_by("-number").values("status")[:1]
     tables = (
-        Table.objects.filter(in_lobby=True, private=False)
+        Table.objects.listed()
         .annotate(seats_taken=Count("seats"), game_status=Subquery(latest))
         .order_by("-created_at", "-pk")  # Meta.ordering does not apply to a grouped query
     )
@@ -98,6 +98,7 @@ TABLE_ACTIONS = (
     "take_seat",
     "leave_seat",
     "take_back_seat",
+    "fill_with_bots",
     "add_bot",
     "remove_bot",
     "start_game",
@@ -155,6 +156,8 @@ def table_context(table, user, reading=None, common=None):
             lambda: [rule for group in rules for rule in group["rules"] if rule["changed"]]
         ),
         "rules_frozen": running,
+        # A quick game's table waiting for people: seconds until bots fill it (None: it does not wait).
+        "bots_fill_in": None if game is not None else play_now.seconds_to_fill(table),
         "urls": table_urls(table.pk),
     }
     context["bot_levels"], context["suits"] = _once(common, "choices", lambda: _choices(get_language()))

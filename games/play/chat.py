@@ -22,6 +22,8 @@ def post_chat(table_id: int, user: User, text: str, now: datetime | None = None)
     # A socket's user is as it was when the socket opened: the account may be closed since.
     if not user.is_authenticated or not get_user_model().objects.filter(pk=user.pk, is_active=True).exists():
         raise ServiceError(_("Log in to chat."))
+    if user.is_guest:
+        raise ServiceError(_("Guests cannot chat: sign up to chat at the tables."), "guest")
     if not shown_text.shows_something(text):
         raise ServiceError(_("Write something first."))
     if shown_text.reorders(text):

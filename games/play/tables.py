@@ -97,6 +97,8 @@ def take_seat(table: Table | int, user: User, position: int | None = None, invit
         table = locked_table(table)
         if user.is_bot:
             raise ServiceError(_("Bots are added with “add a bot”."))
+        if user.is_guest and table.created_by_id != user.pk:
+            raise ServiceError(_("Guests play bots: sign up to play with people."), "guest")
         if table.seats.filter(user=user).exists():
             raise ServiceError(_("You already have a seat at this table."), "already_seated")
         if table.private and not invited and table.created_by_id != user.pk:

@@ -53,6 +53,9 @@ def test_settings_need_a_log_in(client):
     assert response.url.startswith(reverse("login"))
 
 
+SETTINGS = {"hand_order": "suit", "preferred_preset": "classic"}  # the form's other fields
+
+
 def test_settings_update_display_name_and_email(client, user):
     client.force_login(user)
 
@@ -62,6 +65,7 @@ def test_settings_update_display_name_and_email(client, user):
             "display_name": "Amani O.",
             "email": "amani@example.com",
             "hand_order": "rank",
+            "preferred_preset": "chains",
             "turn_notification": "on",
         },
         follow=True,
@@ -69,7 +73,7 @@ def test_settings_update_display_name_and_email(client, user):
 
     user.refresh_from_db()
     assert (user.display_name, user.email) == ("Amani O.", "amani@example.com")
-    assert (user.hand_order, user.turn_notification) == ("rank", True)
+    assert (user.hand_order, user.turn_notification, user.preferred_preset) == ("rank", True, "chains")
     assert "Your settings have been saved." in response.text
     assert "Amani O." in response.text, "the new name shows in the header"
 
@@ -99,7 +103,7 @@ def test_a_username_with_control_characters_is_not_found(client, user, path, nam
 def test_settings_refuse_a_display_name_that_turns_the_text_around_it(client, user):
     client.force_login(user)
 
-    response = client.post(reverse("account_settings"), {"display_name": "amani\u202e", "hand_order": "suit"})
+    response = client.post(reverse("account_settings"), {"display_name": "amani\u202e", **SETTINGS})
 
     assert response.context["form"].has_error("display_name", "reordering")
     user.refresh_from_db()
@@ -112,7 +116,7 @@ def test_settings_refuse_a_display_name_that_turns_the_text_around_it(client, us
 )
 def test_settings_refuse_a_display_name_of_lookalike_alphabets_mixed(client, user, name, refused):
     client.force_login(user)
-    response = client.post(reverse("account_settings"), {"display_name": name, "hand_order": "suit"})
+    response = client.post(reverse("account_settings"), {"display_name": name, **SETTINGS})
     user.refresh_from_db()
     if refused:  # a Cyrillic к; a Greek capital nu
         assert response.context["form"].has_error("display_name", "mixed_scripts")
@@ -126,7 +130,7 @@ def test_settings_refuse_a_display_name_another_player_shows(client, user, barak
     make_user("wanjiru", display_name="Wanjiru K.")
     client.force_login(user)
 
-    response = client.post(reverse("account_settings"), {"display_name": name, "hand_order": "suit"})
+    response = client.post(reverse("account_settings"), {"display_name": name, **SETTINGS})
 
     assert response.context["form"].has_error("display_name", "someone_elses")
     user.refresh_from_db()
@@ -136,7 +140,7 @@ def test_settings_refuse_a_display_name_another_player_shows(client, user, barak
 def test_settings_take_ones_own_username_in_other_capitals(client, user):
     client.force_login(user)
 
-    client.post(reverse("account_settings"), {"display_name": "AMANI", "hand_order": "suit"})
+    client.post(reverse("account_settings"), {"display_name": "AMANI", **SETTINGS})
 
     user.refresh_from_db()
     assert user.display_name == "AMANI"
@@ -146,7 +150,7 @@ def test_settings_refuse_a_display_name_with_nothing_visible(client, user):
     """Zero-width characters alone would show the player to others as a blank name."""
     client.force_login(user)
 
-    data = {"display_name": "\u200b\u200d", "hand_order": "suit"}
+    data = {"display_name": "\u200b\u200d", **SETTINGS}
     response = client.post(reverse("account_settings"), data)
 
     assert response.context["form"].has_error("display_name", "invisible")
