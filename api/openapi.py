@@ -340,13 +340,18 @@ def document():
                     "every seat is taken (then the event stream says gameStart).",
                     "operationId": "createTable",
                     "requestBody": _body(
-                        {**TERMS, "seats": {"type": "integer", "minimum": 2, "maximum": 5}},
-                        "The table's terms; seats: as many as you and the bots if absent.",
+                        {
+                            **TERMS,
+                            "seats": {"type": "integer", "minimum": 2, "maximum": 5},
+                            "private": {"type": "boolean"},
+                        },
+                        "The table's terms; seats: as many as you and the bots if absent; private: "
+                        "out of the lobby, other seats only through its invitation link.",
                     ),
                     "responses": {
                         "200": _ok(
-                            "The table; its game when it started.",
-                            {"game": {"type": ["integer", "null"]}},
+                            "The table; its game when it started; a private table's invitation link.",
+                            {"game": {"type": ["integer", "null"]}, "invite": {"type": "string"}},
                             table="integer",
                         ),
                         **_errors("400", "405", "409"),

@@ -17,6 +17,7 @@ FIELDS = {
     "timer": int,
     "bots": list,
     "seats": int,
+    "private": bool,
 }
 
 

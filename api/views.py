@@ -7,6 +7,7 @@ that is over, 429 over the rate limit.
 """
 
 from django.http import JsonResponse, StreamingHttpResponse
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 
@@ -102,16 +103,24 @@ def join(request, table_id):
 @endpoint("POST")
 def create_table(request):
     """A table of one's own: JSON ``preset``, ``overrides``, ``seats``, ``bots`` (levels),
-    ``timer``; one is seated first, the bots next; the game starts when every seat is taken."""
+    ``timer``, ``private``; one is seated first, the bots next; the game starts when every
+    seat is taken. A private table's answer holds its invitation link (its owner's to share)."""
     try:
-        body = terms.read(request, ("preset", "overrides", "seats", "bots", "timer"))
-        table = challenges.table_for(request.user, terms.terms(body), body.get("seats"))
+        body = terms.read(request, ("preset", "overrides", "seats", "bots", "timer", "private"))
+        table = challenges.table_for(
+            request.user, terms.terms(body), body.get("seats"), private=bool(body.get("private"))
+        )
     except terms.BadBody as error:
         return _bad_body(error)
     except errors.ServiceError as refusal:
         return refused(refusal)
     game = table.current_game()
-    return JsonResponse({"ok": True, "table": table.pk, "game": game.pk if game else None})
+    answer = {"ok": True, "table": table.pk, "game": game.pk if game else None}
+    if table.private:
+        answer["invite"] = request.build_absolute_uri(
+            reverse("games:join", args=(table.pk, table.invite_token))
+        )
+    return JsonResponse(answer)
 
 
 @endpoint("POST")

@@ -25,7 +25,7 @@ from accounts.friends import blocked_either_way
 from accounts.models import Follow, User
 from games import bots, signals
 from games.engine.rules import PRESETS, Rules
-from games.models import MAX_SEATS, MIN_SEATS, Challenge, Seat
+from games.models import MAX_SEATS, MIN_SEATS, Challenge, Seat, Table
 from games.play.errors import ServiceError, TooFast
 from games.play.starts import start_game
 from games.play.tables import add_bot, create_table, take_seat
@@ -53,12 +53,16 @@ def refusal(challenger: User, challenged: User) -> str | None:
         return _("Log in to challenge a player.")
     if challenger.is_bot:
         return _("Bots do not challenge anyone.")
+    if challenger.is_guest:
+        return _("Guests cannot challenge players: sign up (it keeps your games) and try again.")
     if challenger.pk == challenged.pk:
         return _("You cannot challenge yourself.")
     if not challenged.is_active:
         return _("There is no such player.")
     if blocked_either_way(challenger, challenged):
         return _("You cannot challenge this player.")
+    if challenged.is_guest:
+        return _("%(name)s plays as a guest and takes no challenges.") % {"name": challenged.name}
     if challenged.is_bot:
         return None
     wants = challenged.challenges_from
@@ -167,10 +171,17 @@ def _decided_words(status):
     }.get(status, _("This challenge has expired."))
 
 
-def table_for(creator: User, terms: Terms, seat_count: int | None = None, opponent: User | None = None):
+def table_for(
+    creator: User,
+    terms: Terms,
+    seat_count: int | None = None,
+    opponent: User | None = None,
+    private: bool = False,
+) -> Table:
     """A new table on ``terms`` made by ``creator`` (seated first), ``opponent`` seated next,
     then the bots; started at once when every seat is taken (``seat_count`` None: as many
-    seats as players and bots). Refused (``ServiceError``) for terms the rules refuse."""
+    seats as players and bots); ``private``: out of the lobby, other seats only through its
+    invitation link. Refused (``ServiceError``) for terms the rules refuse."""
     overrides = _checked_overrides(terms)
     players = 1 + (opponent is not None) + len(terms.bot_levels)
     fewest = max(players, MIN_SEATS)
@@ -187,12 +198,12 @@ def table_for(creator: User, terms: Terms, seat_count: int | None = None, oppone
             terms.preset,
             turn_timer_seconds=terms.turn_timer_seconds,
             rule_overrides=overrides,
-            # after the private tables land: private=True for a challenge's table (not the lobby's)
+            private=private,
         )
         if opponent is not None and opponent.is_bot:  # this very account, which "add a bot" might not pick
             Seat.objects.create(table=table, position=1, user=opponent)
         elif opponent is not None:
-            take_seat(table, opponent, 1)
+            take_seat(table, opponent, 1, invited=True)  # the challenge is their invitation
         for level in terms.bot_levels:
             add_bot(table, level)
         if players == seat_count:
@@ -208,7 +219,8 @@ def _accepted(challenge):
         turn_timer_seconds=challenge.turn_timer_seconds,
         bot_levels=tuple(challenge.bot_levels),
     )
-    challenge.table = table_for(challenge.challenger, terms, opponent=challenge.challenged)
+    # A challenge's table is the two players' own: private, not a seat for the lobby.
+    challenge.table = table_for(challenge.challenger, terms, opponent=challenge.challenged, private=True)
     _close(challenge, Status.ACCEPTED)
 
 

@@ -55,6 +55,15 @@ def test_a_table_with_a_free_seat_waits(amani_auth):
     assert Table.objects.get(pk=response.json()["table"]).rule_overrides == {"jokers": 0}
 
 
+def test_a_private_table_answers_its_invitation_link(amani_auth):
+    response = post("/api/table", amani_auth, {"seats": 3, "bots": ["greedy"], "private": True})
+    table = Table.objects.get(pk=response.json()["table"])
+    assert table.private
+    assert response.json()["invite"] == f"http://testserver/t/{table.pk}/join/{table.invite_token}/"
+    public = post("/api/table", amani_auth, {"seats": 3})
+    assert "invite" not in public.json() and not Table.objects.get(pk=public.json()["table"]).private
+
+
 def test_a_challenge_accepted_through_the_api(amani_auth, wanjiru_auth):
     made = post("/api/challenge/wanjiru", amani_auth, {"preset": "friendly", "bots": ["greedy"]})
     summary = made.json()["challenge"]

@@ -44,6 +44,23 @@ def test_an_accepted_challenge_seats_both_and_the_bots_and_starts_the_game(amani
     assert game.is_running and game.player_count == 4 and game.rules["jokers"] == 0
 
 
+def test_a_challenges_table_is_private_to_its_players(amani, wanjiru, make_user):
+    from games.pages.table import lobby_tables
+    from games.whereabouts import may_see_table
+
+    table = challenges.accept(challenges.create(amani, wanjiru, Terms("classic")).key, wanjiru).table
+    assert table.private and table not in lobby_tables()
+    assert may_see_table(amani, table) and may_see_table(wanjiru, table)
+    assert not may_see_table(make_user("otieno"), table)
+
+
+def test_guests_neither_challenge_nor_are_challenged(amani, make_user):
+    guest = make_user("Guest-k3f9qz", is_guest=True)
+    assert "sign up" in refused("cannot_challenge", challenges.create, guest, amani, Terms("classic"))
+    assert "guest" in refused("cannot_challenge", challenges.create, amani, guest, Terms("classic"))
+    assert not Challenge.objects.exists()
+
+
 def test_challenging_a_bot_makes_the_table_at_once(amani, greedy_bot):
     challenge = challenges.create(amani, greedy_bot, Terms("classic"))
     assert challenge.status == Status.ACCEPTED
