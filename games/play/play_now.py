@@ -47,7 +47,7 @@ def play_bots_now(user: User, level: str) -> Table:
     return table
 
 
-def open_tables(preset: str):
+def open_tables(preset: str) -> list[Table]:
     """The tables a quick game may seat a player at, oldest first (the longest waiting): the
     lobby's listed ones (``Table.objects.listed``) with ``preset``, no game yet and a seat free."""
     candidates = Table.objects.listed().filter(preset=preset, games__isnull=True)

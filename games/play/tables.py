@@ -33,7 +33,7 @@ def create_table(
     sit: bool = True,
     turn_timer_seconds: int | None = None,
     private: bool = False,
-    spectators: str = Table.Spectators.LINK,
+    spectators: str = Table.Spectators.LINK,  # type: ignore[assignment]  # a str; a tuple to mypy without django-stubs
     listed_in_history: bool = True,
     rule_overrides: dict | None = None,
 ) -> Table:
