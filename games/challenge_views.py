@@ -32,6 +32,7 @@ def new_challenge(request, username):
         if form.is_valid():
             terms = challenges.Terms(
                 preset=form.cleaned_data["preset"],
+                overrides=form.rule_overrides,
                 turn_timer_seconds=form.cleaned_data["turn_timer_seconds"],
                 bot_levels=form.bot_levels(),
             )

@@ -85,6 +85,9 @@ def _lobby_refusal(request, message, status):
 @login_required
 @require_POST
 def create_table(request):
+    """The lobby's Create-table form; a guest plays bots only ("Play bots now")."""
+    if reason := guests.refusal(request.user):
+        return _lobby_refusal(request, reason, 403)
     form = NewTableForm(request.POST)
     status = 400
     if form.is_valid():

@@ -106,25 +106,15 @@ class TableRulesForm(forms.ModelForm, OptionFields):
         preset = cleaned.get("preset")
         if preset is None:
             return cleaned
-        values = {"preset": preset}  # + the table's overrides + what was edited
-        if not cleaned.get("reset_to_preset"):
-            values.update(self.instance.rule_overrides)
-        edited = self._edited()
-        for option in OPTIONS:
-            name = field_name(option)
-            if name in cleaned and name in edited:
-                values[option.name] = cleaned[name]
-                self._check_option(option, cleaned[name])
-        if any(field_name(option) in self.errors for option in OPTIONS):
-            return cleaned
-        try:
-            rules = Rules.from_dict(values)
-        except ValueError as error:
-            self._add_engine_error(error)
-            return cleaned
-        reason = unwinnable_reason(rules)
-        if reason:
-            self.add_error(field_name(OPTIONS_BY_NAME["finishing_ranks"]), reason)
+        kept = {} if cleaned.get("reset_to_preset") else self.instance.rule_overrides
+        touched = self._edited()
+        edited = {
+            option.name: cleaned[name]
+            for option in OPTIONS
+            if (name := field_name(option)) in cleaned and name in touched
+        }
+        rules = checked_rules(self, preset, edited, kept)
+        if rules is None:
             return cleaned
         self.rules = rules
         self.instance.rule_overrides = rules.overrides(preset)
@@ -140,22 +130,6 @@ class TableRulesForm(forms.ModelForm, OptionFields):
             return [field_name(option) for option in OPTIONS]
         return self.changed_data
 
-    def _check_option(self, option, value):
-        try:
-            option.clean(value)
-        except ValueError:
-            self.add_error(field_name(option), not_allowed(option))
-
-    def _add_engine_error(self, error):
-        """Show the engine's message on the option it names ("hand_size: ..."), under its
-        label rather than its name; else on top."""
-        name, _sep, text = str(error).partition(":")
-        option = OPTIONS_BY_NAME.get(name)
-        if option is None:
-            self.add_error(None, str(error))
-        else:
-            self.add_error(field_name(option), f"{OPTION_LABELS[option.name]}:{text}")
-
     def preview(self):
         """The rules this submission would store (whatever the table's other fields say),
         or None while its rules have errors."""
@@ -166,6 +140,35 @@ class TableRulesForm(forms.ModelForm, OptionFields):
         """Every error of the rules, each message already naming its option."""
         names = {field_name(option) for option in OPTIONS} | {"preset", NON_FIELD_ERRORS}
         return [str(text) for name, texts in self.errors.items() if name in names for text in texts]
+
+
+def checked_rules(form: forms.Form, preset: str, edited: dict, kept: dict | None = None) -> Rules | None:
+    """The rules of ``preset`` with the options ``kept`` then ``edited`` (name: value), or
+    None after adding to ``form`` why not: each bad edited value under its option's field,
+    the engine's sentence on the option it names, rules under which no game could be won."""
+    for name, value in edited.items():
+        option = OPTIONS_BY_NAME[name]
+        try:
+            option.clean(value)
+        except ValueError:
+            form.add_error(field_name(option), not_allowed(option))
+    if any(field_name(OPTIONS_BY_NAME[name]) in form.errors for name in edited):
+        return None
+    try:
+        rules = Rules.from_dict({**(kept or {}), **edited, "preset": preset})
+    except ValueError as error:  # the engine's sentence, under the option's label if it names one
+        name, _sep, text = str(error).partition(":")
+        option = OPTIONS_BY_NAME.get(name)
+        if option is None:
+            form.add_error(None, str(error))
+        else:
+            form.add_error(field_name(option), f"{OPTION_LABELS[option.name]}:{text}")
+        return None
+    reason = unwinnable_reason(rules)
+    if reason:
+        form.add_error(field_name(OPTIONS_BY_NAME["finishing_ranks"]), reason)
+        return None
+    return rules
 
 
 def not_allowed(option):

@@ -11,7 +11,10 @@ from django.utils.translation import gettext_lazy as _
 from accounts.models import User
 from games.bots import LEVELS
 from games.bots.levels import LABELS as LEVEL_LABELS
+from games.engine import Rules
+from games.engine.rules import OPTIONS, OPTIONS_BY_NAME
 from games.models import MAX_SEATS, MIN_SEATS, Table
+from games.pages.forms import OptionFields, checked_rules, field_name
 from games.text.rules import PRESET_LABEL_WORDS
 
 TURN_CLOCKS = (15, 30, 60, 120)  # the turn clocks a new table may choose (the admin sets any)
@@ -70,15 +73,57 @@ class NewTableForm(forms.Form):
     )
 
 
-class ChallengeForm(forms.Form):
-    """A challenge's terms: the rules preset, the turn clock, and up to ``CHALLENGE_BOTS``
-    extra bots by level (the two players and the bots fill the table)."""
+class ChallengeForm(OptionFields):
+    """A challenge's terms: the rules preset, its house-rule changes, the turn clock, and up
+    to three extra bots by level (the two players and the bots fill the table).
+
+    The house rules start from the first preset's values; only those edited count (without
+    JavaScript, choosing another preset must not turn the first one's values into changes),
+    and ``rule_overrides`` keeps those that differ from the chosen preset. A post without
+    ``house_rules`` (the form's hidden marker: an unticked box is not posted) changes none."""
 
     preset = forms.ChoiceField(label=_("Rules"), choices=list(PRESET_LABEL_WORDS.items()))
     turn_timer_seconds = NewTableForm.base_fields["turn_timer_seconds"]
     bot_1 = forms.ChoiceField(label=_("First extra bot"), choices=bot_choices, required=False)
     bot_2 = forms.ChoiceField(label=_("Second extra bot"), choices=bot_choices, required=False)
     bot_3 = forms.ChoiceField(label=_("Third extra bot"), choices=bot_choices, required=False)
+    house_rules = forms.BooleanField(required=False, initial=True, widget=forms.HiddenInput)
+
+    field_order = ["preset", "turn_timer_seconds", "bot_1", "bot_2", "bot_3"]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for option in OPTIONS:
+            self.fields[field_name(option)].required = False
+        first = next(iter(PRESET_LABEL_WORDS))
+        self.initial.setdefault("preset", first)
+        for option, value in Rules.preset(self.initial["preset"]).to_dict().items():
+            if option in OPTIONS_BY_NAME:
+                self.initial.setdefault(field_name(OPTIONS_BY_NAME[option]), value)
+
+    def terms_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.field_order]
+
+    def rule_fields(self) -> list[forms.BoundField]:
+        return [self[field_name(option)] for option in OPTIONS]
+
+    def clean(self):
+        cleaned = super().clean()
+        preset = cleaned.get("preset")
+        if preset is None:
+            return cleaned
+        edited = (
+            {
+                option.name: cleaned[name]
+                for option in OPTIONS
+                if (name := field_name(option)) in cleaned and name in self.changed_data
+            }
+            if cleaned.get("house_rules")
+            else {}
+        )
+        rules = checked_rules(self, preset, edited)
+        self.rule_overrides = {} if rules is None else rules.overrides(preset)
+        return cleaned
 
     def bot_levels(self) -> tuple[str, ...]:
         return tuple(
@@ -100,7 +145,7 @@ def level_choices():
 
 
 class PlayNowForm(forms.Form):
-    """"Play bots now": the bots' level (the player's last choice, else the first game's)."""
+    """ "Play bots now": the bots' level (the player's last choice, else the first game's)."""
 
     level = forms.ChoiceField(label=_("Bots"), choices=level_choices)
 

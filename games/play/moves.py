@@ -244,7 +244,7 @@ class OneStatementMove:
         """(SQL, values)."""
         return MOVE_AND_POSITION.statement(self.write.game, self.write.base_seq, self.row)
 
-    def written_by(self, result: object) -> MoveWritten | None:
+    def written_by(self, result: tuple | None) -> MoveWritten | None:
         return self._written(MOVE_AND_POSITION.made(self.row, result))
 
     def _written(self, made):

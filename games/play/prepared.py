@@ -15,12 +15,15 @@ once, and then run with new values, prepared for the database as the ORM prepare
 """
 
 import re
+from collections.abc import Callable, Sequence
 from contextlib import contextmanager
+from typing import Any, TypeVar
 
 from django.db import DatabaseError, connections
-from django.db.models import Model, sql
+from django.db.models import Model, QuerySet, sql
 
 STAND_IN = -271_828_183  # the value when compiled: found among the compiled parameters
+M = TypeVar("M", bound=Model)
 
 
 class Prepared:
@@ -28,11 +31,11 @@ class Prepared:
     foreign keys, which uses ``value`` (its other parameters are constants). ``first(value)``
     gives its first instance for ``value``, or None."""
 
-    def __init__(self, make):
+    def __init__(self, make: Callable[[Any], QuerySet]) -> None:
         self.make = make
-        self._compiled = {}  # database alias -> _Compiled
+        self._compiled: dict[str, _Compiled] = {}  # database alias -> its compiled query
 
-    def first(self, value, using="default"):
+    def first(self, value: Any, using: str = "default") -> Model | None:
         compiled = self._compiled.get(using) or self._compile(using)
         params = [value if param == STAND_IN else param for param in compiled.params]
         with connections[using].cursor() as cursor:
@@ -116,10 +119,10 @@ class PreparedInsert(_PreparedSave):
 
     adding = True
 
-    def __init__(self, model):
+    def __init__(self, model: type[Model]) -> None:
         super().__init__(model, [f for f in model._meta.concrete_fields if f is not model._meta.auto_field])
 
-    def save(self, instance, using="default"):
+    def save(self, instance: M, using: str = "default") -> M:
         with self._executed(instance, using) as cursor:
             return _stored(instance, cursor.fetchone()[0], using)
 
@@ -139,10 +142,10 @@ class PreparedInsert(_PreparedSave):
 class PreparedUpdate(_PreparedSave):
     """``instance.save(update_fields=names)`` of a row of ``model`` that exists."""
 
-    def __init__(self, model, names):
+    def __init__(self, model: type[Model], names: Sequence[str]) -> None:
         super().__init__(model, [model._meta.get_field(name) for name in names])
 
-    def save(self, instance, using="default"):
+    def save(self, instance: Model, using: str = "default") -> None:
         with self._executed(instance, using, instance.pk) as cursor:
             if cursor.rowcount != 1:
                 raise DatabaseError(f"{self.model.__name__} {instance.pk} is not in the database")
@@ -170,26 +173,34 @@ class PreparedInsertIfUpdated:
     checked: the update is made only while that field holds, in the database, the value it
     has in the related object cached on ``row``."""
 
-    def __init__(self, update, insert, guard, related=None):
+    def __init__(
+        self,
+        update: PreparedUpdate,
+        insert: PreparedInsert,
+        guard: str,
+        related: tuple[str, str] | None = None,
+    ) -> None:
         self.update, self.insert, self.guard = update, insert, guard
         self.related = None  # (the foreign key, the field it checks on the related model)
         if related is not None:
             key = update.model._meta.get_field(related[0])
             self.related = key, key.related_model._meta.get_field(related[1])
-        self._sql = {}  # database alias -> SQL
+        self._sql: dict[str, str] = {}  # database alias -> SQL
 
-    def save(self, row, expected, new, using="default"):
+    def save(self, row: Model, expected: Any, new: Model, using: str = "default") -> bool:
         text, params = self.statement(row, expected, new, using)
         with connections[using].cursor() as cursor:
             cursor.execute(text, params)
             return self.made(new, cursor.fetchone(), using)
 
-    def compiled(self, using="default"):
+    def compiled(self, using: str = "default") -> bool:
         """Whether the statement is compiled for ``using`` already (which may need to ask
         the database for its features: not from the event loop)."""
         return using in self._sql
 
-    def statement(self, row, expected, new, using="default"):
+    def statement(
+        self, row: Model, expected: Any, new: Model, using: str = "default"
+    ) -> tuple[str, list[Any]]:
         """(SQL, values) of ``save``, for a connection of another kind (an async one:
         ``games.live.loop_statements``); ``made`` then takes its result."""
         text = self._sql.get(using) or self._compile(row, new, using)  # before the values: see _compile
@@ -197,7 +208,7 @@ class PreparedInsertIfUpdated:
         params += self.insert.values(new, using)
         return text, params
 
-    def made(self, new, result, using="default"):
+    def made(self, new: Model, result: Sequence[Any] | None, using: str = "default") -> bool:
         """Whether the statement made its change (``result``: its one row, or None); ``new``
         is then stored."""
         if result is None:

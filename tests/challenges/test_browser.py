@@ -81,6 +81,8 @@ def challenge_from_the_leaderboard(amani, base):
     amani.get_by_role("link", name="Challenge baraka").click()
     amani.get_by_label("Rules").select_option("chains")
     amani.get_by_label("First extra bot").select_option("greedy")
+    amani.get_by_text("House rules (optional)").click()  # closed until wanted
+    amani.get_by_label("Cards dealt").fill("7")
     amani.get_by_role("button", name="Send the challenge").click()
     expect(amani).to_have_url(base + reverse("games:challenges"))
     expect(amani.get_by_role("list", name="Sent by you")).to_contain_text("baraka")
@@ -98,6 +100,7 @@ def test_a_challenge_from_the_leaderboard_accepted_by_keyboard_seats_both(browse
     news = baraka.locator("[data-challenge-waiting]")
     expect(news).to_contain_text("amani challenges you!")
     expect(news).to_contain_text("Chains rules")
+    expect(news).to_contain_text("house rules: Cards dealt")
     expect(baraka).to_have_title(re.compile(r"^\(1\) "))
     assert violations(baraka) == []
     baraka.screenshot(path=ARTIFACTS / "challenge-notification-phone.png", full_page=True)

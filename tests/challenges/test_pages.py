@@ -2,15 +2,24 @@
 where challenges start, /challenges/ without JavaScript, answers by POST only, someone
 else's challenge a 404, the preference on the settings page; English and Swahili."""
 
+import logging
+
 import pytest
 from django.urls import reverse
+from hypothesis import given
+from hypothesis import strategies as st
 
 from accounts import friends
 from accounts.models import User
+from games.engine import Rules
+from games.engine.rules import OPTIONS
 from games.models import Challenge, Game
+from games.pages.forms import field_name
 from games.play import challenges
+from tests.fuzz.strategies import FUZZ, numberish
 
 pytestmark = pytest.mark.django_db
+RULE_FIELDS = [field_name(option) for option in OPTIONS]
 
 
 def form_url(player):
@@ -113,7 +122,13 @@ def test_the_preference_is_on_the_settings_page(client, amani):
     assert 'name="challenges_from"' in page
     client.post(
         reverse("account_settings"),
-        {"display_name": "", "email": "", "hand_order": "suit", "challenges_from": "friends"},
+        {
+            "display_name": "",
+            "email": "",
+            "hand_order": "suit",
+            "preferred_preset": "classic",  # the quick game's, merged after this test
+            "challenges_from": "friends",
+        },
     )
     assert User.objects.get(pk=amani.pk).challenges_from == "friends"
 
@@ -124,3 +139,74 @@ def test_the_pages_speak_swahili(client, amani, wanjiru):
     client.cookies["django_language"] = "sw"
     page = client.get(reverse("games:challenges")).content.decode()
     assert "Challenges" not in page.split("<main")[1] and "Accept" not in page
+
+
+def shown_rules(client, player):
+    """What the challenge form posts untouched: every field as the page shows it (an unticked
+    box is not posted), house rules included."""
+    form = client.get(form_url(player)).context["form"]
+    data = {}
+    for field in form:
+        value = field.value()
+        if value is False or value is None:
+            continue
+        data[field.html_name] = value
+    return data
+
+
+def test_house_rules_sent_from_the_form_make_the_table_after_accept(client, amani, wanjiru):
+    client.force_login(amani)
+    page = client.get(form_url(wanjiru)).content.decode()
+    assert "<details" in page and "House rules (optional)" in page and "<details open" not in page
+    data = shown_rules(client, wanjiru)
+    data.update(preset="chains", rule_hand_size="7")  # chains' own values elsewhere: no change
+    assert client.post(form_url(wanjiru), data).status_code == 302
+    challenge = Challenge.objects.get()
+    assert (challenge.preset, challenge.rule_overrides) == ("chains", {"hand_size": 7})
+    client.force_login(wanjiru)
+    listed = client.get(reverse("games:challenges")).content.decode()
+    assert "Chains rules" in listed and "house rules: Cards dealt" in listed
+    client.post(reverse("games:accept_challenge", args=[challenge.key]))
+    table = Game.objects.get().table
+    assert (table.preset, table.rule_overrides) == ("chains", {"hand_size": 7})
+    assert table.rules().hand_size == 7
+
+
+def test_another_preset_with_the_house_rules_untouched_changes_nothing(client, amani, wanjiru):
+    client.force_login(amani)
+    data = shown_rules(client, wanjiru)  # the first preset's values
+    for preset in ("chains", "classic"):
+        assert client.post(form_url(wanjiru), {**data, "preset": preset}).status_code == 302
+    assert list(Challenge.objects.values_list("rule_overrides", flat=True)) == [{}, {}]
+
+
+def test_refused_house_rules_are_form_errors_and_send_nothing(client, amani, wanjiru):
+    client.force_login(amani)
+    data = shown_rules(client, wanjiru)
+    data.pop("rule_finishing_ranks")  # no finishing card: no game could be won
+    response = client.post(form_url(wanjiru), {**data, "rule_hand_size": "70"})
+    page = response.content.decode()
+    assert response.status_code == 400 and '<details class="house-rules" open' in page
+    assert "Cards dealt: choose a whole number from 3 to 7." in page
+    response = client.post(form_url(wanjiru), data)
+    assert (
+        response.status_code == 400 and "so with none no game could ever be won" in response.content.decode()
+    )
+    assert not Challenge.objects.exists()
+
+
+@FUZZ
+@given(data=st.dictionaries(st.sampled_from(RULE_FIELDS), numberish, max_size=6), marker=st.booleans())
+def test_the_challenge_form_fuzzed(client, amani, wanjiru, caplog, data, marker):
+    caplog.set_level(logging.WARNING)
+    client.force_login(amani)
+    Challenge.objects.all().delete()
+    posted = {"preset": "classic", **data, **({"house_rules": "True"} if marker else {})}
+    response = client.post(form_url(wanjiru), posted)
+    assert response.status_code < 500
+    assert not [record for record in caplog.records if record.levelno >= logging.ERROR]
+    made = list(Challenge.objects.all())
+    assert len(made) == (response.status_code == 302)
+    for challenge in made:
+        Rules.from_dict({**challenge.rule_overrides, "preset": challenge.preset})
+        assert marker or challenge.rule_overrides == {}

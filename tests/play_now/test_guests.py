@@ -141,3 +141,19 @@ def test_prune_guests_removes_the_expired_with_the_tables_only_they_played_at(
     kept.refresh_from_db()
     assert kept.is_guest and kept.is_active
     assert guest_client.get(reverse("games:lobby")).context["user"].is_anonymous  # their session ends
+
+
+def test_a_guest_has_no_create_table_form_and_its_post_is_refused(guest_client, guest, client, user):
+    create_form = f'action="{reverse("games:create_table")}"'
+    client.force_login(user)
+    assert create_form in client.get(reverse("games:lobby")).content.decode()
+    lobby = guest_client.get(reverse("games:lobby")).content.decode()
+    assert create_form not in lobby and "Guests play bots" in lobby
+    assert f'action="{reverse("games:play_bots_now")}"' in lobby
+    tables = Table.objects.count()
+    response = guest_client.post(
+        reverse("games:create_table"), {"name": "Guest table", "seat_count": 2, "preset": "classic"}
+    )
+    assert response.status_code == 403
+    assert "Guests cannot do that: sign up (it keeps your games) and try again." in response.content.decode()
+    assert Table.objects.count() == tables
