@@ -153,13 +153,20 @@ class AccountSettingsForm(forms.ModelForm):
             "challenges_from",
         )
 
+    # Fields newer than some pages still open: a post without one keeps the player's choice.
+    KEPT_WHEN_ABSENT = ("preferred_preset", "challenges_from")
+
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        # A post from a page made before the field existed keeps the player's choice.
-        self.fields["challenges_from"].required = False
+        for name in self.KEPT_WHEN_ABSENT:
+            self.fields[name].required = False
 
-    def clean_challenges_from(self):
-        return self.cleaned_data["challenges_from"] or self.instance.challenges_from
+    def clean(self):
+        cleaned = super().clean()
+        for name in self.KEPT_WHEN_ABSENT:
+            if not cleaned.get(name):
+                cleaned[name] = getattr(self.instance, name)
+        return cleaned
 
     def clean_display_name(self):
         name = self.cleaned_data["display_name"]
