@@ -16,8 +16,8 @@ no other message, it takes at once from the layer that hands it over (``take_at_
 move.
 
 However a socket ends (closed by either side, its application crashed, or cancelled by the
-server at shutdown or after a timeout), ``__call__`` runs ``_leave``: the heartbeat stops,
-the viewer counts as gone, the table's clock forgets the socket. Else a crashed consumer's
+server at shutdown or after a timeout), ``leave`` runs (``games.live.cleanup``): the heartbeat
+stops, the viewer counts as gone, the table's clock forgets the socket. Else a crashed consumer's
 heartbeat kept its player "online" for good, and the table waited for them.
 """
 
@@ -29,7 +29,6 @@ from functools import partial
 import redis
 from autobahn.exception import Disconnected
 from channels.consumer import get_handler_name
-from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.db import DatabaseError
 from django.utils import timezone, translation
@@ -47,6 +46,7 @@ from games.live import (
     realtime,
     turn_clock,
 )
+from games.live.cleanup import LeavingConsumer
 from games.live.db_calls import db_call
 from games.live.protocol import ProtocolError, parse
 from games.live.rate_limit import TokenBucket
@@ -64,7 +64,7 @@ MAX_TABLE_ID = 2**63 - 1  # the largest id a database integer holds; a longer pa
 SHOWN = object()  # a change the viewer has seen already (``TableConsumer._change_frame``)
 
 
-class TableConsumer(AsyncWebsocketConsumer):
+class TableConsumer(LeavingConsumer):
     groups = ()  # the groups joined: the table's, and a logged-in viewer's account's and session's
     present = False  # a logged-in viewer's presence is kept (``games.live.heartbeats``)
     clock_attached = False
@@ -72,12 +72,6 @@ class TableConsumer(AsyncWebsocketConsumer):
     handling = False  # a message is being handled (``dispatch``)
     sending = None  # the task of a frame sent at once that had to wait (``take_at_once``)
     shown_change = None  # (game, event) of the last frame if its kind's change frame: a delta may follow
-
-    async def __call__(self, scope, receive, send):
-        try:
-            await super().__call__(scope, receive, send)
-        finally:
-            await self._leave()
 
     async def connect(self):
         self.table_id = self.scope["url_route"]["kwargs"]["table_id"]
@@ -125,7 +119,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             self.handling = False
 
     async def disconnect(self, code):
-        await self._leave()
+        await self.leave()
 
     async def send(self, text_data=None, bytes_data=None, close=False):
         """As Channels' own, but a frame for a socket that closed meanwhile is dropped: its
@@ -142,7 +136,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         page (static/js/live.js)."""
         log.warning("table %s: %s failed: %r", self.table_id, message["type"], error)
         if message["type"] == "websocket.connect":  # refused: the page opens another socket
-            await self._leave()
+            await self.leave()
             await self.close()
             return
         await self.send(frames.notice(_("Something went wrong on the server. Please try again in a moment.")))
@@ -156,7 +150,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.send(frames.notice(notice))
             await self.close(code=code)
 
-    async def _leave(self):
+    async def leave(self) -> None:
         """Undo what ``connect`` set up, once, whatever ended the socket (see above)."""
         at_once.unregister(getattr(self, "channel_name", None))
         catch_up.unregister(getattr(self, "channel_name", None))

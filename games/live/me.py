@@ -20,7 +20,6 @@ import json
 import logging
 from contextlib import suppress
 
-from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.db import DatabaseError
 from django.utils import timezone, translation
@@ -28,6 +27,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games.live import frames, realtime
+from games.live.cleanup import LeavingConsumer
 from games.live.consumers import TOO_MANY_MESSAGES, VIEWER_ENDED
 from games.live.db_calls import db_call
 from games.live.rate_limit import TokenBucket
@@ -41,16 +41,10 @@ MAX_MESSAGE = 200  # characters of a page's message read: a refresh is far short
 Status = challenges.Status
 
 
-class MeConsumer(AsyncWebsocketConsumer):
+class MeConsumer(LeavingConsumer):
     groups = ()
     closing = False
     expiry = None  # the task that expires the soonest open challenge when it is due
-
-    async def __call__(self, scope, receive, send):
-        try:
-            await super().__call__(scope, receive, send)
-        finally:
-            await self._leave()
 
     async def connect(self):
         self.viewer = frames.Viewer(self.scope)
@@ -69,9 +63,9 @@ class MeConsumer(AsyncWebsocketConsumer):
         await self._tell(first=True)
 
     async def disconnect(self, code):
-        await self._leave()
+        await self.leave()
 
-    async def _leave(self):
+    async def leave(self) -> None:
         groups, self.groups = self.groups, ()
         if self.expiry is not None:
             self.expiry.cancel()
