@@ -18,19 +18,23 @@ Site decisions:
   none, finished before they were written at the end, is replayed in memory).
 """
 
+import logging
+
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from games.engine import IllegalMove, replay
 from games.engine import Move as EngineMove
-from games.engine import replay
 from games.engine.outcomes import outcome
 from games.engine.results import misplay_penalty
 from games.models import Game, GamePlayer, Move, Table
 from history.models import GameSnapshot, ImportedGame, Rating, RatingChange
 from history.ratings import Skill, is_provisional, rate
 from history.records import RecordError, check_result, parse_record, replay_moves
+
+log = logging.getLogger(__name__)
 
 SNAPSHOT_EVERY = 50  # a replay step costs at most this many engine moves
 
@@ -81,10 +85,17 @@ def snapshot_finished_game(sender, game, **kwargs):
 
 
 def store_snapshots(game_id: int) -> None:
-    """Store the finished game's snapshots: one engine replay, once."""
+    """Store the finished game's snapshots: one engine replay, once. A game its seed and
+    moves do not replay (a position set by hand: the admin's or a test's) stores none, said
+    in one line of the log: its replay page says so as before."""
     game = Game.objects.get(pk=game_id)
     moves = list(game.moves.order_by("index").values_list("text", flat=True))
-    _store_snapshots(game, replay(game.engine_rules(), game.player_count, game.seed, moves, game.first_seat))
+    try:
+        states = replay(game.engine_rules(), game.player_count, game.seed, moves, game.first_seat)
+    except IllegalMove as error:
+        log.warning("game %s does not replay from its seed (%s): no snapshots stored", game_id, error)
+        return
+    _store_snapshots(game, states)
 
 
 def _store_snapshots(game, states):

@@ -12,12 +12,12 @@ from django.utils.html import escape
 
 from games.engine import replay
 from games.engine.outcomes import Outcome
-from games.models import Game, Table
+from games.models import Game, Move, Table
 from games.play.moves import resign
 from games.text.outcomes import outcome_sentences
 from history.models import GameSnapshot
 from history.replays import MOVE_WINDOW, state_at
-from history.services import SNAPSHOT_EVERY
+from history.services import SNAPSHOT_EVERY, store_snapshots
 from tests.history.helpers import new_game, play_to_the_end
 
 pytestmark = pytest.mark.django_db
@@ -116,6 +116,15 @@ def test_the_game_that_ends_stores_its_snapshots_once_committed(
         game = play_to_the_end(game)
     indexes = list(GameSnapshot.objects.filter(game=game).values_list("index", flat=True))
     assert indexes == list(range(0, game.move_count + 1, SNAPSHOT_EVERY))
+
+
+def test_a_game_its_seed_does_not_replay_stores_no_snapshot_and_logs_one_line(user, baraka, caplog):
+    game = play_to_the_end(new_game(user, "classic", others=(baraka,)))
+    GameSnapshot.objects.filter(game=game).delete()
+    Move.objects.filter(game=game, index=0).update(text="QS")  # a position its seed never dealt
+    store_snapshots(game.pk)
+    assert not GameSnapshot.objects.filter(game=game).exists()
+    assert [r.exc_info for r in caplog.records if "does not replay" in r.getMessage()] == [None]
 
 
 def test_a_step_outside_the_game_is_refused(user, baraka):
