@@ -6,9 +6,8 @@ connect, and again after every change at the table, rendered for that viewer onl
 (``games.live.protocol``), which ``games.play`` carries out; it keeps the viewer's
 presence and the table's turn clock running. A refused or malformed message gets an error
 reply and changes nothing; a connection that sends more than its budget is closed
-(``TOO_MANY_MESSAGES``: daphne sends only 1000 or 3000-4999 of its own, and turns any other
-code into 1011 and a traceback); so is one whose table was deleted meanwhile, after a
-notice saying so (``TABLE_GONE``).
+(``games.live.rate_limit``); so is one whose table was deleted meanwhile, after a notice
+saying so (``TABLE_GONE``).
 
 A game's change that the consumer can show from what this process holds, while it handles
 no other message, it takes at once from the layer that hands it over (``take_at_once``,
@@ -29,7 +28,6 @@ from functools import partial
 import redis
 from autobahn.exception import Disconnected
 from channels.consumer import get_handler_name
-from django.conf import settings
 from django.db import DatabaseError
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
@@ -49,7 +47,7 @@ from games.live import (
 from games.live.cleanup import LeavingConsumer
 from games.live.db_calls import db_call
 from games.live.protocol import ProtocolError, parse
-from games.live.rate_limit import TokenBucket
+from games.live.rate_limit import MessageBudget
 from games.live.refuse import refuse
 from games.models import Game, Table
 from games.pages.table import misplay_text
@@ -57,18 +55,16 @@ from games.play import chat, errors, moves
 from games.whereabouts import may_see_table
 
 log = logging.getLogger(__name__)
-TOO_MANY_MESSAGES = 4008  # 4000 + 1008, the standard's "policy violation"
 TABLE_GONE = 4004  # 4000 + 404: the table was deleted (by the admin) while the socket was open
 VIEWER_ENDED = 4001  # 4000 + 401: the viewer logged out, or their account was closed (realtime.end_sockets)
 MAX_TABLE_ID = 2**63 - 1  # the largest id a database integer holds; a longer path is no table
 SHOWN = object()  # a change the viewer has seen already (``TableConsumer._change_frame``)
 
 
-class TableConsumer(LeavingConsumer):
+class TableConsumer(MessageBudget, LeavingConsumer):
     groups = ()  # the groups joined: the table's, and a logged-in viewer's account's and session's
     present = False  # a logged-in viewer's presence is kept (``games.live.heartbeats``)
     clock_attached = False
-    closing = False  # the server closed the socket: what the client still sends is ignored
     handling = False  # a message is being handled (``dispatch``)
     sending = None  # the task of a frame sent at once that had to wait (``take_at_once``)
     shown_change = None  # (game, event) of the last frame if its kind's change frame: a delta may follow
@@ -88,10 +84,6 @@ class TableConsumer(LeavingConsumer):
         for group in self.groups:
             await self.channel_layer.group_add(group, self.channel_name)
         await self.accept()
-        self.budget = TokenBucket(
-            settings.LIVE_MESSAGE_BURST,
-            settings.LIVE_MESSAGE_RATE,
-        )
         await self.send_table(full=True)
         await self._tell_position()
         turn_clock.attach(self.table_id)
@@ -171,11 +163,7 @@ class TableConsumer(LeavingConsumer):
             log.warning("table %s: groups not left: %r", self.table_id, error)
 
     async def receive(self, text_data=None, bytes_data=None):
-        if self.closing:
-            return
-        if not self.budget.take():
-            self.closing = True
-            await self.close(code=TOO_MANY_MESSAGES, reason="too many messages")
+        if await self.refused_over_budget():
             return
         try:
             message = parse(text_data)

@@ -20,7 +20,6 @@ import json
 import logging
 from contextlib import suppress
 
-from django.conf import settings
 from django.db import DatabaseError
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
@@ -28,9 +27,9 @@ from django.utils.translation import ngettext
 
 from games.live import frames, realtime
 from games.live.cleanup import LeavingConsumer
-from games.live.consumers import TOO_MANY_MESSAGES, VIEWER_ENDED
+from games.live.consumers import VIEWER_ENDED
 from games.live.db_calls import db_call
-from games.live.rate_limit import TokenBucket
+from games.live.rate_limit import MessageBudget
 from games.live.refuse import refuse
 from games.pages import challenges as challenge_pages
 from games.play import challenges
@@ -41,9 +40,8 @@ MAX_MESSAGE = 200  # characters of a page's message read: a refresh is far short
 Status = challenges.Status
 
 
-class MeConsumer(LeavingConsumer):
+class MeConsumer(MessageBudget, LeavingConsumer):
     groups = ()
-    closing = False
     expiry = None  # the task that expires the soonest open challenge when it is due
 
     async def connect(self):
@@ -51,7 +49,6 @@ class MeConsumer(LeavingConsumer):
         self.user = self.viewer.user
         translation.activate(self.viewer.language)
         self.told = {}  # challenge key -> the status last told
-        self.budget = TokenBucket(settings.LIVE_MESSAGE_BURST, settings.LIVE_MESSAGE_RATE)
         groups = [realtime.challenges_group(self.user.pk), realtime.account_group(self.user.pk)]
         session = self.scope.get("session")
         if session is not None and session.session_key:
@@ -75,11 +72,7 @@ class MeConsumer(LeavingConsumer):
                 await self.channel_layer.group_discard(group, self.channel_name)
 
     async def receive(self, text_data=None, bytes_data=None):
-        if self.closing:
-            return
-        if not self.budget.take():
-            self.closing = True
-            await self.close(code=TOO_MANY_MESSAGES, reason="too many messages")
+        if await self.refused_over_budget():
             return
         if _is_refresh(text_data):
             await self._tell()

@@ -14,7 +14,8 @@ from django.utils import timezone
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.live.consumers import TOO_MANY_MESSAGES, VIEWER_ENDED
+from games.live.consumers import VIEWER_ENDED
+from games.live.rate_limit import TOO_MANY_MESSAGES
 from games.models import Challenge
 from games.play import challenges
 from kadi_site.asgi import application
