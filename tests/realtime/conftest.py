@@ -69,4 +69,4 @@ def end_backends(transactional_db):
     """End the test database's backends (a fault: tests/realtime/faults.py) but the test's
     own connection, which flushes the database afterwards: how many."""
     spare = own_backend()
-    return lambda **options: terminate_backends(spare, **options)
+    return lambda: terminate_backends(spare)

@@ -22,19 +22,25 @@ def own_backend():
     return connection.connection.info.backend_pid
 
 
-def terminate_backends(spare, application_name=None):
+def terminate_backends(spare):
     """End every backend of the test database (as a PostgreSQL restart or a failover ends
     them) but ``spare`` (``own_backend()``) and the test process's others (named by
-    tests/conftest.py), or those of ``application_name`` only; from a connection of its own.
-    Returns how many. Only the test database's: other databases are left alone."""
+    tests/conftest.py); from a connection of its own. Returns how many. Only the test
+    database's: other databases are left alone."""
     query = "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity"
     query += " WHERE datname = current_database() AND pid <> pg_backend_pid() AND pid <> %s"
-    if application_name is None:
-        query += " AND application_name <> %s"
-        params = [spare, os.environ.get("PGAPPNAME", "")]
-    else:
-        query += " AND application_name = %s"
-        params = [spare, application_name]
+    query += " AND application_name <> %s"
+    return _count(query, [spare, os.environ.get("PGAPPNAME", "")])
+
+
+def terminate_own_backend():
+    """End this thread's backend only: the test process's other threads (the executor that
+    runs async tests' queries) keep theirs, so no later test meets a dead connection."""
+    query = "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE pid = %s"
+    return _count(query, [own_backend()])
+
+
+def _count(query, params):
     with psycopg.connect(_conninfo(), autocommit=True) as own, own.cursor() as cursor:
         cursor.execute(query, params)
         return cursor.fetchone()[0]
