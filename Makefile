@@ -41,10 +41,11 @@ run: venv
 prod: venv
 	$(BIN)/python -m deploy.prod --workers $(WORKERS) --port $(PORT)
 
-# TEST_SELECT: a -m expression (.ci/run's PostgreSQL pass: "not same_on_every_stack").
+# TEST_SELECT: a -m expression (.ci/run's PostgreSQL pass: "not same_on_every_stack"); the
+# engine's tests on its pure-Python twin run on the whole suite only (no database in them).
 test: venv
 	$(BIN)/pytest --durations=25 $(if $(TEST_SELECT),-m "$(TEST_SELECT)")
-	KADI_PURE_ENGINE=1 $(BIN)/pytest tests/engine -q
+	$(if $(TEST_SELECT),,KADI_PURE_ENGINE=1 $(BIN)/pytest tests/engine -q)
 
 # lint-imports: the import contracts of pyproject.toml ([tool.importlinter]).
 lint: venv
