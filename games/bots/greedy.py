@@ -66,7 +66,7 @@ def candidate_moves(state: State) -> list[Move]:
     return moves
 
 
-def _is_legal(state, move):
+def _is_legal(state: State, move: Move) -> bool:
     try:
         state.apply(move)
     except IllegalMove:

@@ -14,9 +14,10 @@ moves everyone saw, so it holds nothing the seat could not know.
 """
 
 from collections.abc import Sequence
+from typing import Any
 
 from games.bots.greedy import candidate_moves, score
-from games.engine import State
+from games.engine import Rules, State
 from games.engine.cards import parse_card, parse_suit
 from games.engine.determinize import read_pending
 from games.engine.generate import playable_cards
@@ -31,7 +32,7 @@ class _Seen:
 
     __slots__ = ("discard", "suit", "pending", "declared", "direction", "sizes", "seat", "pile")
 
-    def __init__(self, view, seat):
+    def __init__(self, view: dict[str, Any], seat: int) -> None:
         self.discard = tuple(parse_card(c) for c in view["discard_pile"])
         self.suit = None if view["suit"] is None else parse_suit(view["suit"])
         self.pending = read_pending(view["pending"])
@@ -41,12 +42,19 @@ class _Seen:
         self.seat = seat
         self.pile = (0,) * min(view["draw_pile_size"], 1)  # a placeholder: whether one can draw
 
-    def with_hand(self, rules, hand):
+    def with_hand(self, rules: Rules, hand: tuple[int, ...]) -> State:
         """The position with ``hand`` for the mover; the other hands are placeholders of the
         right sizes (greedy weighs only their sizes)."""
         hands = tuple(hand if other == self.seat else (0,) * size for other, size in enumerate(self.sizes))
         return State(
-            rules, hands, self.pile, self.discard, self.seat, self.direction, self.suit, self.pending,
+            rules,
+            hands,
+            self.pile,
+            self.discard,
+            self.seat,
+            self.direction,
+            self.suit,
+            self.pending,
             self.declared,
         )
 
@@ -61,7 +69,7 @@ class Record:
         self.rules = now.rules
         self.seat = seat
         players = now.players
-        self.plays: list[list] = [[] for _ in range(players)]
+        self.plays: list[list[tuple[_Seen, Move]]] = [[] for _ in range(players)]
         self.drew_in: list[_Seen | None] = [None] * players
         seen_now = now.view(seat)
         # a seat out of play holds no cards, whatever it held when it played
@@ -85,7 +93,7 @@ class Record:
                     self.plays[other].insert(0, (_Seen(view, other), move))
             after = sizes
 
-    def _after_own_draw(self, history, index, seat):
+    def _after_own_draw(self, history: Sequence[tuple[State, Move]], index: int, seat: int) -> bool:
         """Whether the move at ``index`` follows the mover's own draw (``play_after_draw``):
         the card it must begin with is not public, so the play says nothing."""
         if not self.rules.play_after_draw or index == 0:
@@ -113,7 +121,7 @@ class Record:
         return True
 
 
-def _could_draw(drew_in, rules, held):
+def _could_draw(drew_in: _Seen, rules: Rules, held: tuple[int, ...]) -> bool:
     """Whether greedy could have drawn in ``drew_in`` with one of the cards ``held`` just
     after the draw not yet held: at most one of them can begin a play (the card drawn); else,
     greedy holding all but one would still have drawn (it keeps a last card that cannot win
@@ -125,7 +133,7 @@ def _could_draw(drew_in, rules, held):
     )
 
 
-def _greedy_would(state, move):
+def _greedy_would(state: State, move: Move) -> bool:
     """Whether ``move`` is legal here and no move scores better for greedy (ties: either
     would do). The longer plays, which greedy favours, are weighed first."""
     moves = candidate_moves(state)

@@ -18,6 +18,7 @@ import threading
 import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
+from typing import Any, NoReturn
 
 from django.conf import settings
 
@@ -26,7 +27,7 @@ from games.engine import State
 
 GameMoves = tuple[int, Sequence[str]]  # the first seat and the move texts of a game so far
 PARENT_CHECK_SECONDS = 1.0  # how often a worker looks whether its server process is still there
-_pool = None
+_pool: ProcessPoolExecutor | None = None
 _pool_lock = threading.Lock()
 
 
@@ -35,7 +36,7 @@ def default_size() -> int:
     return max(1, (os.cpu_count() or 2) - 1)
 
 
-def choose(position: dict, level: str, seed: str | int, game_moves: GameMoves | None = None) -> str:
+def choose(position: dict[str, Any], level: str, seed: str | int, game_moves: GameMoves | None = None) -> str:
     """The move text a bot of ``level`` plays in ``position`` (a ``State.to_dict()``),
     its choices drawn from ``random.Random(seed)``. ``game_moves``: ``(first seat, move
     texts)`` of the game so far, which a search bot replays to read the others' moves."""
@@ -45,14 +46,14 @@ def choose(position: dict, level: str, seed: str | int, game_moves: GameMoves | 
 
 
 def think(
-    position: dict, level: str, seed: str | int, game_moves: GameMoves | None = None
+    position: dict[str, Any], level: str, seed: str | int, game_moves: GameMoves | None = None
 ) -> asyncio.Future[str]:
     """An asyncio future of ``choose(position, level, seed, game_moves)``, thought in the pool."""
     loop = asyncio.get_running_loop()
     return loop.run_in_executor(_executor(), choose, position, level, seed, game_moves)
 
 
-def _executor():
+def _executor() -> ProcessPoolExecutor | None:
     """The process pool, started on first use; None (the loop's default thread pool)
     when ``BOT_POOL_SIZE`` is 0."""
     global _pool
@@ -70,10 +71,10 @@ def _executor():
         return _pool
 
 
-def _end_with(parent):
+def _end_with(parent: int) -> None:
     """In a worker: end it once ``parent``, the process that started it, is gone."""
 
-    def watch():
+    def watch() -> NoReturn:
         while os.getppid() == parent:
             time.sleep(PARENT_CHECK_SECONDS)
         os._exit(0)

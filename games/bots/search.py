@@ -42,7 +42,7 @@ class Analysis:
 
     move: Move
     win_chance: float
-    moves: list  # (move, win chance, visits), the chosen move first
+    moves: list[tuple[Move, float, int]]  # (move, win chance, visits), the chosen move first
     iterations: int
 
 
@@ -88,11 +88,11 @@ def analyse(
     return Analysis(move, figures[0][1] if deals else 1.0 / state.players, figures, deals * len(roots))
 
 
-def _mean(root):
+def _mean(root: RootMove) -> float:
     return root.wins / root.visits if root.visits else 0.0
 
 
-def _deal(observation, rng, record):
+def _deal(observation: Observation, rng: random.Random, record: Record | None) -> State:
     """A sampled position; redrawn a few times until each opponent who declared Niko Kadi
     holds a hand that can finish (as their declaration claims) and, with a ``record``, would
     have made its latest moves (``games.bots.inference``). Else the last one drawn."""
@@ -110,20 +110,20 @@ def _deal(observation, rng, record):
     return state
 
 
-def _iterate(root, state, rng):
+def _iterate(root: RootMove, state: State, rng: random.Random) -> None:
     """One playout of root move ``root`` in a sampled deal, credited to it."""
     state = apply(state, _declaring(state, root.move), True)
     root.visits += 1
     root.wins += _rewards(playout(state, rng, PLAYOUT_LIMIT))[root.seat]
 
 
-def _declaring(state, move):
+def _declaring(state: State, move: Move) -> Move:
     """``move`` with Niko Kadi declared as greedy (and the bot itself) would: a move
     without it could never be followed by a win."""
     return move.with_declare() if finishes_next(state, move) else move
 
 
-def _rewards(state):
+def _rewards(state: State) -> list[float]:
     """1 for the winner; without one (a turn limit, a cut-off playout), shared by the
     seats holding the fewest cards."""
     players = state.players

@@ -3,6 +3,7 @@ the table's websockets), a game's with what changed, so that no viewer reads it 
 writes never import the live layer."""
 
 import logging
+from collections.abc import Callable, Iterator
 from functools import partial
 
 from django.db import transaction
@@ -34,7 +35,9 @@ def announce_now(table_id: int, write: GameWrite, state: State) -> None:
             logger.exception("Could not announce the change at table %s", table_id)
 
 
-def _announcements(table_id, write, state):
+def _announcements(
+    table_id: int, write: GameWrite | None, state: State | None
+) -> Iterator[Callable[[], object]]:
     change = None
     if write is not None:
         game, players = write.game, write.players

@@ -11,9 +11,11 @@ An open challenge past its expiry counts as expired wherever it is read; ``expir
 writes it so (the sockets of its players call it when the time comes).
 """
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from functools import partial
+from typing import Any
 
 from django.conf import settings
 from django.db import transaction
@@ -32,7 +34,8 @@ from games.play.tables import add_bot, create_table, take_seat
 
 OPEN_CHALLENGES_LIMIT = 5  # challenges one player may have waiting for an answer at once
 MAX_TURN_TIMER_SECONDS = 3600
-Status = Challenge.Status
+# Any: its members are str at run time, tuples to mypy, which reads Django as Any (no django-stubs)
+Status: Any = Challenge.Status
 
 
 @dataclass(frozen=True)
@@ -41,7 +44,7 @@ class Terms:
     levels of the bots seated beside the two players."""
 
     preset: str
-    overrides: dict = field(default_factory=dict)
+    overrides: dict[str, Any] = field(default_factory=dict)
     turn_timer_seconds: int | None = None
     bot_levels: tuple[str, ...] = ()
 
@@ -107,7 +110,7 @@ def accept(key: str, user: User) -> Challenge:
     """``user`` accepts challenge ``key`` sent to them: the table is made, both players and
     the bots seated, and the game started; the challenge comes back with its ``table``."""
 
-    def act(challenge):
+    def act(challenge: Challenge) -> None:
         if blocked_either_way(challenge.challenger, user):
             raise ServiceError(_("You cannot accept this challenge."), "cannot_challenge")
         _accepted(challenge)
@@ -136,7 +139,7 @@ def expire_due(now: datetime | None = None) -> int:
     return len(due)
 
 
-def _decide(key, user, party, act):
+def _decide(key: str, user: User, party: str, act: Callable[[Challenge], None]) -> Challenge:
     """Run ``act(challenge)`` on the open challenge ``key`` where ``user`` is ``party``
     (challenger or challenged), under its row lock, and tell both players. Anyone else's, or
     no such challenge: ``no_such_challenge``, alike. An expired one is written so and refused."""
@@ -163,7 +166,7 @@ def _decide(key, user, party, act):
     raise ServiceError(_decided_words(challenge.status), "challenge_decided")
 
 
-def _decided_words(status):
+def _decided_words(status: str) -> str:
     return {
         Status.ACCEPTED: _("This challenge was accepted already."),
         Status.DECLINED: _("This challenge was declined."),
@@ -211,7 +214,7 @@ def table_for(
     return table
 
 
-def _accepted(challenge):
+def _accepted(challenge: Challenge) -> None:
     """Make the challenge's table, seat everyone, start the game, and mark it accepted."""
     terms = Terms(
         preset=challenge.preset,
@@ -224,19 +227,19 @@ def _accepted(challenge):
     _close(challenge, Status.ACCEPTED)
 
 
-def _close(challenge, status):
+def _close(challenge: Challenge, status: str) -> None:
     challenge.status = status
     challenge.decided_at = timezone.now()
     challenge.save(update_fields=["status", "decided_at", "table"])
 
 
-def _announce(challenge):
+def _announce(challenge: Challenge) -> None:
     users = (challenge.challenger_id, challenge.challenged_id)
     send = partial(signals.challenge_changed.send, sender=Challenge, user_ids=users)
     transaction.on_commit(send, robust=True)
 
 
-def _checked_overrides(terms):
+def _checked_overrides(terms: Terms) -> dict[str, Any]:
     """The overrides as stored (only those differing from the preset), after every check of
     the terms; a refusal names what is wrong."""
     if terms.preset not in PRESETS:
@@ -259,7 +262,7 @@ def _checked_overrides(terms):
     return rules.overrides(terms.preset)
 
 
-def _check_counts(challenger):
+def _check_counts(challenger: User) -> None:
     waiting = Challenge.objects.filter(
         challenger=challenger, status=Status.OPEN, expires_at__gt=timezone.now()
     ).count()
@@ -281,7 +284,7 @@ def _check_counts(challenger):
         raise TooFast(words % {"count": limit}, "challenge_rate")
 
 
-def _friends(a, b):
+def _friends(a: User, b: User) -> bool:
     return (
         Follow.objects.filter(follower=a, followed=b).exists()
         and Follow.objects.filter(follower=b, followed=a).exists()

@@ -11,7 +11,7 @@ sweep of each server (one indexed query when no guest is due).
 from datetime import datetime
 
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 from django.utils import timezone
 
 from accounts.models import User
@@ -36,7 +36,7 @@ def prune_guests(now: datetime | None = None) -> int:
     return removed
 
 
-def _tables_of_their_own(guest):
+def _tables_of_their_own(guest: User) -> QuerySet[Table]:
     """The tables where ``guest`` sat, played or made, and no other person ever played or sits."""
     theirs = Table.objects.filter(Q(seats__user=guest) | Q(games__players__user=guest) | Q(created_by=guest))
     people = GamePlayer.objects.filter(user__bot_level="").exclude(user=guest).values("game__table")

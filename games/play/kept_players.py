@@ -14,16 +14,20 @@ The key holds the game's seed beside its id, so that a database that hands out a
 """
 
 import threading
+from typing import Any
 
 from cachetools import LRUCache
 
+from accounts.models import User
 from games.models import Game, GamePlayer
 from games.play import row_values
 
 KEPT_GAMES = 2000  # at most; the least recently used are let go first
 
 # (game id, seed) -> (event number, [(player's values, user, stand-in)])
-_kept: LRUCache[tuple[int, int], tuple[int, list]] = LRUCache(maxsize=KEPT_GAMES)
+_kept: LRUCache[tuple[int, int], tuple[int, list[tuple[tuple[Any, ...], User, User | None]]]] = LRUCache(
+    maxsize=KEPT_GAMES
+)
 _kept_lock = threading.Lock()  # the writes run in several threads; the cache is not thread-safe
 
 

@@ -20,7 +20,7 @@ Site decisions (beyond RULES.md):
 - The server applies a forced move at once: ``accept`` when it is the only legal move.
 """
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -29,6 +29,7 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 from games.engine import IllegalMove, Move, State
+from games.engine.refusal import Refusal
 from games.models import Game, GamePlayer
 from games.models import Move as MoveRow
 from games.play import kept_players
@@ -39,6 +40,7 @@ from games.play.recording import (
     GAME,
     LATEST_GAME,
     MOVE_AND_POSITION,
+    GameFinder,
     after_move,
     continue_or_finish,
     leavers,
@@ -59,7 +61,7 @@ class MoveWritten:
     (``State.problem``, not stored)."""
 
     row: MoveRow
-    broken_rule: object = None
+    broken_rule: Refusal | None = None
 
 
 def submit_move(
@@ -97,7 +99,16 @@ def submit_table_move(
     return _submit(LATEST_GAME, table_id, user, text, None, client_move_id, expected_seq, known)
 
 
-def _submit(games, key, user, text, expected_move_count, client_move_id, expected_seq, known=None):
+def _submit(
+    games: GameFinder,
+    key: int,
+    user: User,
+    text: str,
+    expected_move_count: int | None,
+    client_move_id: str,
+    expected_seq: int | None,
+    known: Callable[[], Game | None] | None = None,
+) -> MoveWritten:
     """``submit_move`` of the game ``games`` finds by ``key``. A move that is the whole change
     (no forced move follows, the game goes on, no count of missed turns to clear) is written
     in one statement, on PostgreSQL, where no other change came first (``_write_in_one_statement``):
@@ -139,7 +150,7 @@ def _submit(games, key, user, text, expected_move_count, client_move_id, expecte
         raise
 
 
-def _broken_rule(before, move, row):
+def _broken_rule(before: State, move: Move, row: MoveRow) -> Refusal | None:
     return before.problem(move) if row.penalty is not None else None
 
 
@@ -148,7 +159,11 @@ Checked = tuple[GamePlayer, State, Move, State]
 
 
 def _checked_known(
-    game: Game | None, user: User, text: str, expected_seq: int | None, players: list | None = None
+    game: Game | None,
+    user: User,
+    text: str,
+    expected_seq: int | None,
+    players: list[GamePlayer] | None = None,
 ) -> tuple[GameWrite | None, Any]:
     """``(GameWrite, checked move)`` on a game known already (see ``_submit``), with its
     ``players`` if known; (None, None) when there is none, or when the move is refused
@@ -235,19 +250,19 @@ class OneStatementMove:
     write: GameWrite
     row: MoveRow
     state: State
-    broken_rule: object
+    broken_rule: Refusal | None
 
     def save(self) -> MoveWritten | None:
         return self._written(MOVE_AND_POSITION.save(self.write.game, self.write.base_seq, self.row))
 
-    def statement(self) -> tuple:
+    def statement(self) -> tuple[str, list[Any]]:
         """(SQL, values)."""
         return MOVE_AND_POSITION.statement(self.write.game, self.write.base_seq, self.row)
 
-    def written_by(self, result: tuple | None) -> MoveWritten | None:
+    def written_by(self, result: Sequence[Any] | None) -> MoveWritten | None:
         return self._written(MOVE_AND_POSITION.made(self.row, result))
 
-    def _written(self, made):
+    def _written(self, made: bool) -> MoveWritten | None:
         if not made:
             return None
         self.write.recorded.append(self.row)
@@ -255,7 +270,7 @@ class OneStatementMove:
         return MoveWritten(self.row, self.broken_rule)
 
 
-def _check_current(game, expected_move_count, expected_seq):
+def _check_current(game: Game, expected_move_count: int | None, expected_seq: int | None) -> None:
     """Refuse a move made against an older position, or in a game that is over."""
     stale_count = expected_move_count is not None and expected_move_count != game.move_count
     if stale_count or (expected_seq is not None and expected_seq != game.seq):
@@ -264,7 +279,7 @@ def _check_current(game, expected_move_count, expected_seq):
         raise NotNow(_("This game is over."), "game_over")
 
 
-def _made_already(game, client_move_id):
+def _made_already(game: Game, client_move_id: str) -> bool:
     return MoveRow.objects.filter(game_id=game.pk, client_move_id=client_move_id).exists()
 
 

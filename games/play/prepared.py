@@ -15,12 +15,14 @@ once, and then run with new values, prepared for the database as the ORM prepare
 """
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, TypeVar
 
 from django.db import DatabaseError, connections
-from django.db.models import Model, QuerySet, sql
+from django.db.backends.utils import CursorWrapper
+from django.db.models import Field, Model, QuerySet, sql
+from django.db.models.sql.compiler import SQLCompiler
 
 STAND_IN = -271_828_183  # the value when compiled: found among the compiled parameters
 M = TypeVar("M", bound=Model)
@@ -43,7 +45,7 @@ class Prepared:
             row = cursor.fetchone()
         return None if row is None else compiled.instance(row, using)
 
-    def _compile(self, using):
+    def _compile(self, using: str) -> "_Compiled":
         compiler = self.make(STAND_IN)[:1].query.get_compiler(using)
         sql, params = compiler.as_sql()
         if STAND_IN not in params:
@@ -53,7 +55,7 @@ class Prepared:
 
 
 class _Compiled:
-    def __init__(self, compiler, sql, params):
+    def __init__(self, compiler: SQLCompiler, sql: str, params: tuple[Any, ...]) -> None:
         self.compiler, self.sql, self.params = compiler, sql, params
         columns = [column for column, _sql, _alias in compiler.select]
         self.converters = compiler.get_converters(columns)
@@ -68,7 +70,7 @@ class _Compiled:
             for fields in [info["select_fields"]]
         ]
 
-    def instance(self, row, using):
+    def instance(self, row: Sequence[Any], using: str) -> Model:
         if self.converters:
             row = next(iter(self.compiler.apply_converters([row], self.converters)))
         first = None
@@ -87,18 +89,18 @@ class _PreparedSave:
 
     adding = False  # a new row (``pre_save``'s "add": automatic dates)
 
-    def __init__(self, model, fields):
+    def __init__(self, model: type[Model], fields: list[Field]) -> None:
         self.model, self.fields = model, fields
-        self._sql = {}  # database alias -> SQL
+        self._sql: dict[str, str] = {}  # database alias -> SQL
 
     @contextmanager
-    def _executed(self, instance, using, *after):
+    def _executed(self, instance: Model, using: str, *after: Any) -> Iterator[CursorWrapper]:
         """The statement run for ``instance`` (then the values ``after``): its cursor."""
         with connections[using].cursor() as cursor:
             cursor.execute(self.sql(instance, using), [*self.values(instance, using), *after])
             yield cursor
 
-    def sql(self, instance, using):
+    def sql(self, instance: Model, using: str) -> str:
         text = self._sql.get(using)
         if text is None:
             text = self._sql[using] = self._compile(instance, using)
@@ -108,7 +110,7 @@ class _PreparedSave:
         """The statement's SQL on the database ``using``: each kind of save makes its own."""
         raise NotImplementedError
 
-    def values(self, instance, using):
+    def values(self, instance: Model, using: str) -> list[Any]:
         connection = connections[using]
         return [f.get_db_prep_save(f.pre_save(instance, self.adding), connection) for f in self.fields]
 
@@ -126,7 +128,7 @@ class PreparedInsert(_PreparedSave):
         with self._executed(instance, using) as cursor:
             return _stored(instance, cursor.fetchone()[0], using)
 
-    def _compile(self, instance, using):
+    def _compile(self, instance: Model, using: str) -> str:
         query = sql.InsertQuery(self.model)
         query.insert_values(self.fields, [instance])
         compiler = query.get_compiler(using)
@@ -150,7 +152,7 @@ class PreparedUpdate(_PreparedSave):
             if cursor.rowcount != 1:
                 raise DatabaseError(f"{self.model.__name__} {instance.pk} is not in the database")
 
-    def _compile(self, instance, using):
+    def _compile(self, instance: Model, using: str) -> str:
         query = sql.UpdateQuery(self.model)
         query.add_update_fields([(f, None, f.pre_save(instance, False)) for f in self.fields])
         query.add_filter("pk", STAND_IN)
@@ -181,7 +183,8 @@ class PreparedInsertIfUpdated:
         related: tuple[str, str] | None = None,
     ) -> None:
         self.update, self.insert, self.guard = update, insert, guard
-        self.related = None  # (the foreign key, the field it checks on the related model)
+        # (the foreign key, the field it checks on the related model)
+        self.related: tuple[Field, Field] | None = None
         if related is not None:
             key = update.model._meta.get_field(related[0])
             self.related = key, key.related_model._meta.get_field(related[1])
@@ -216,7 +219,7 @@ class PreparedInsertIfUpdated:
         _stored(new, result[0], using)
         return True
 
-    def _compile(self, row, new, using):
+    def _compile(self, row: Model, new: Model, using: str) -> str:
         """The statement, compiled from the insert's and the update's own (which set the
         automatic dates of the instances they compile)."""
         connection = connections[using]
@@ -241,7 +244,7 @@ class PreparedInsertIfUpdated:
         )
         return text
 
-    def _related_value(self, row, using):
+    def _related_value(self, row: Model, using: str) -> list[Any]:
         """The value ``related`` checks, as the database takes it; none without ``related``."""
         if self.related is None:
             return []
@@ -250,7 +253,7 @@ class PreparedInsertIfUpdated:
         return [field.get_db_prep_value(value, connections[using])]
 
 
-def _stored(instance, key, using):
+def _stored(instance: M, key: Any, using: str) -> M:
     """``instance``, a new row just inserted with the key ``key``, as a saved one."""
     instance.pk = key
     instance._state.adding, instance._state.db = False, using

@@ -7,6 +7,9 @@ they are now travel with the game's change. Its statements are compiled once
 (``games.play.prepared``): building them was most of the CPU of a move's transaction.
 """
 
+from collections.abc import Callable
+
+from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -36,7 +39,9 @@ class GameFinder:
     table (not locked). ``read`` and ``lock`` (until the end of the transaction) give it
     ready to record moves (a ``GameWrite``)."""
 
-    def __init__(self, games, missing):
+    def __init__(
+        self, games: Callable[[QuerySet[Game], int], QuerySet[Game]], missing: Callable[[], str]
+    ) -> None:
         self._read = Prepared(lambda value: games(Game.objects.select_related("table"), value))
         self._lock = Prepared(
             lambda value: games(Game.objects.select_for_update(of=("self",)).select_related("table"), value)
@@ -49,7 +54,7 @@ class GameFinder:
     def lock(self, value: int) -> GameWrite:
         return self._found(self._lock.first(value))
 
-    def _found(self, game):
+    def _found(self, game: Game | None) -> GameWrite:
         if game is None:
             raise ServiceError(self.missing(), "no_such_game")
         return GameWrite.of(game)
@@ -159,7 +164,7 @@ def server_move(state: State, left: set[int]) -> Move | None:
     return FORCED_ACCEPT if state.only_move() == FORCED_ACCEPT else None
 
 
-def _finish(write, state):
+def _finish(write: GameWrite, state: State) -> None:
     """Store the final position and result (places, leavers last; the winner), and announce
     the end (``signals.game_finished``: history rates the game) in the same transaction."""
     game, players = write.game, write.players

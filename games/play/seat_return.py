@@ -44,7 +44,7 @@ def take_back(table: Table, user: User) -> None:
         announce(table.pk)
 
 
-def _held_seat(table, game, user):
+def _held_seat(table: Table, game: Game, user: User) -> tuple[GamePlayer, Seat] | None:
     """``(player, seat)``: ``user``'s player in ``game`` (locked) and the table's seat its
     stand-in holds, or None when no stand-in holds one (or the user sits elsewhere now)."""
     player = GamePlayer.objects.select_for_update().filter(game=game, user_id=user.pk).first()

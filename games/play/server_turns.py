@@ -12,13 +12,14 @@ thought at, so that several servers trying the same turn play it once.
 import random
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import Any
 
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
 from games import bots, presence
-from games.engine import Move
+from games.engine import Move, State
 from games.models import Game, GamePlayer, Seat
 from games.models import Move as MoveRow
 from games.play.announce import announce
@@ -27,6 +28,8 @@ from games.play.recording import after_move, continue_or_finish, lock_game, play
 from games.play.tables import free_bot
 
 BOT, TIMER, AWAY = "bot", "timer", "away"
+# A table's presence rows (``presence.kept_rows``): user id -> (last seen with a page open or None, last seen)
+PresenceRows = dict[int, tuple[datetime | None, datetime]]
 
 
 @dataclass(frozen=True)
@@ -40,7 +43,7 @@ class ServerTurn:
     seq: int
     due: datetime
     reason: str
-    think: tuple | None = None
+    think: tuple[dict[str, Any], str, str] | None = None
 
 
 def next_server_turn(table_id: int, now: datetime | None = None) -> ServerTurn | None:
@@ -55,7 +58,10 @@ def next_server_turn(table_id: int, now: datetime | None = None) -> ServerTurn |
 
 
 def server_turn(
-    game: Game, players: list[GamePlayer], now: datetime | None = None, presence_rows: dict | None = None
+    game: Game,
+    players: list[GamePlayer],
+    now: datetime | None = None,
+    presence_rows: PresenceRows | None = None,
 ) -> ServerTurn | None:
     """``next_server_turn`` for ``game`` read already with its ``players`` (with their users
     and stand-ins): reads only whether the player to move is away, unless given the table's
@@ -78,7 +84,7 @@ def play_server_turn(
         return _play_turn_if_due(lock_game(turn.game_id), turn.seq, now, move)
 
 
-def _play_turn_if_due(write, seq, now, move):
+def _play_turn_if_due(write: GameWrite, seq: int, now: datetime, move: str | None) -> MoveRow | None:
     """``play_server_turn`` on the game locked."""
     game, player = write.game, player_to_move(write)
     due = _server_turn(game, now, player)
@@ -87,12 +93,12 @@ def _play_turn_if_due(write, seq, now, move):
     if due.reason == BOT:
         return _play_bot_turn(write, player, move)
     state = game.engine_state()
-    move = bots.forfeit_move(state)
-    after = state.apply(move)
+    forfeit = bots.forfeit_move(state)
+    after = state.apply(forfeit)
     player.missed_turns += 1
     handed = player.missed_turns >= missed_turns_before_bot()
     actor = MoveRow.Actor.TIMER if due.reason == TIMER else MoveRow.Actor.AWAY
-    row = record(write, player.seat, move, state, after, actor=actor, handed=handed)  # type: ignore[arg-type]
+    row = record(write, player.seat, forfeit, state, after, actor=actor, handed=handed)  # type: ignore[arg-type]
     if not handed:
         player.save(update_fields=["missed_turns"])
         after_move(write, after)
@@ -107,7 +113,9 @@ def missed_turns_before_bot() -> int:
     return settings.MISSED_TURNS_BEFORE_BOT
 
 
-def _server_turn(game, now, player, presence_rows=None):
+def _server_turn(
+    game: Game, now: datetime, player: GamePlayer | None, presence_rows: PresenceRows | None = None
+) -> ServerTurn | None:
     if player is None:
         return None
     started = game.updated_at
@@ -128,7 +136,7 @@ def _server_turn(game, now, player, presence_rows=None):
     return ServerTurn(game.pk, game.seq, due, reason)
 
 
-def _hand_to_bot(game, player):
+def _hand_to_bot(game: Game, player: GamePlayer) -> None:
     """A greedy bot plays out ``player``'s game (they count as having left) and takes their
     seat at the table (news of the seats, so that every page shows who sits there now)."""
     bot = free_bot(game.table, "greedy")
@@ -139,19 +147,19 @@ def _hand_to_bot(game, player):
     announce(game.table_id)
 
 
-def _bot_level(player):
+def _bot_level(player: GamePlayer) -> str:
     """The level of the bot playing ``player``'s turns (a bot, or a stand-in), or ""."""
     return player.stand_in.bot_level if player.stand_in else player.user.bot_level
 
 
-def _play_bot_turn(write, player, move=None):
-    """Play the bot's turn: ``move`` (text), thought outside the transaction from this very
-    position (the caller checked the event number), or, without one, a move thought here."""
+def _play_bot_turn(write: GameWrite, player: GamePlayer, thought: str | None = None) -> MoveRow:
+    """Play the bot's turn: ``thought`` (a move text), thought outside the transaction from this
+    very position (the caller checked the event number), or, without one, a move thought here."""
     state = write.game.engine_state()
-    if move is None or state.problem(move) is not None:
+    if thought is None or state.problem(thought) is not None:
         move = _bot_choice(write.game, state, _bot_level(player))
     else:
-        move = Move.parse(move)
+        move = Move.parse(thought)
     after = state.apply(move)
     actor = MoveRow.Actor.STAND_IN if player.stand_in_id else MoveRow.Actor.PLAYER
     row = record(write, player.seat, move, state, after, actor=actor)  # type: ignore[arg-type]
@@ -159,7 +167,7 @@ def _play_bot_turn(write, player, move=None):
     return row
 
 
-def _bot_choice(game, state, level):
+def _bot_choice(game: Game, state: State, level: str) -> Move:
     """The move a bot of ``level`` makes at ``state``, ``game``'s position, thought here; a
     search bot reads the game's moves so far (``game_moves``)."""
     moves = game_moves(game.pk) if bots.searches(level) else None
@@ -176,7 +184,7 @@ def game_moves(game_id: int) -> tuple[int, list[str]] | None:
     return (rows[0][0], [text for _, text in rows]) if rows else None
 
 
-def _bot_seed(game):
+def _bot_seed(game: Game) -> str:
     """The seed of the bot's choices at this move: the same wherever the move is thought."""
     return f"{game.seed}:{game.move_count}"
 
@@ -194,9 +202,10 @@ def play_bot_move(game_id: int) -> MoveRow | None:
     move = _bot_choice(game, game.engine_state(), _bot_level(player))
     with transaction.atomic():
         write = lock_game(game_id)
-        if write.game.seq != thought_at:
+        mover = player_to_move(write) if write.game.seq == thought_at else None
+        if mover is None:  # the game moved on (else the bot it was thought for is to move)
             return None
-        return _play_bot_turn(write, player_to_move(write), str(move))
+        return _play_bot_turn(write, mover, str(move))
 
 
 def bot_move_due(game: Game, now: datetime | None = None) -> bool:

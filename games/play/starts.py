@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 from games.engine import new_game
-from games.models import MIN_SEATS, Game, GamePlayer, Table
+from games.models import MIN_SEATS, Game, GamePlayer, Seat, Table
 from games.play.announce import announce
 from games.play.errors import ServiceError
 from games.play.tables import locked_table
@@ -83,7 +83,7 @@ def decline_rematch(table: Table | int, user: User) -> None:
         announce(table.pk)
 
 
-def _rematch_parties(table, user):
+def _rematch_parties(table: Table, user: User) -> tuple[Game, list[Seat]]:
     """The table's finished last game and its seats, for ``user``, who must be seated."""
     previous = table.current_game()
     if previous is None:
@@ -96,7 +96,7 @@ def _rematch_parties(table, user):
     return previous, seats
 
 
-def _first_player(previous, users):
+def _first_player(previous: Game | None, users: list[User]) -> int:
     if previous is None or previous.winner is None:
         return 0
     winner = previous.players.get(seat=previous.winner).user_id

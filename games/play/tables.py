@@ -7,6 +7,7 @@ from a running game it plays in (who may add or remove bots is the views' call).
 """
 
 from datetime import timedelta
+from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -35,7 +36,7 @@ def create_table(
     private: bool = False,
     spectators: str = Table.Spectators.LINK,  # type: ignore[assignment]  # a str; a tuple to mypy without django-stubs
     listed_in_history: bool = True,
-    rule_overrides: dict | None = None,
+    rule_overrides: dict[str, Any] | None = None,
 ) -> Table:
     """A new table created by ``user``, who takes its first seat unless ``sit`` is false;
     ``turn_timer_seconds``: the turn clock (None: none); ``private``: out of the lobby, seats
@@ -122,7 +123,7 @@ def revoke_invite(table: Table | int, user: User) -> Table:
     return _set_invite(table, user, "")
 
 
-def _set_invite(table, user, token):
+def _set_invite(table: Table | int, user: User, token: str) -> Table:
     with transaction.atomic():
         table = locked_table(table)
         if not may_manage_invite(table, user):
@@ -177,7 +178,7 @@ def remove_bot(table: Table | int, position: int, by_user: User | None = None) -
         seat.delete()
 
 
-def _require_seated(table, user):
+def _require_seated(table: Table, user: User | None) -> None:
     if user is not None and not table.seats.filter(user=user).exists():
         raise ServiceError(_("Take a seat at this table first."))
 
@@ -194,7 +195,7 @@ def locked_table(table: Table | int) -> Table:
     return locked
 
 
-def _free_position(table, position):
+def _free_position(table: Table, position: int | None) -> int:
     taken = set(table.seats.values_list("position", flat=True))
     if position is None:
         free = [p for p in range(table.seat_count) if p not in taken]

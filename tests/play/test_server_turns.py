@@ -1,6 +1,8 @@
 """games.play.server_turns: the bots' turns, on a real database."""
 
 import pytest
+from django.db import connection
+from django.db.models import F
 
 from games.engine import replay
 from games.models import Game
@@ -70,3 +72,24 @@ def test_a_search_bot_thinks_the_games_first_move_here(user):
     put_position(game, hands=("4H 5H 6H", "4C 5C 6C"), discard=("9C",), turn=1)
     row = play_bot_move(game.pk)
     assert row is not None and row.seat == 1 and row.index == 0
+
+
+def test_a_bot_move_is_not_played_once_the_game_moved_on_while_it_thought(user):
+    """Another write moves the game on as the search bot reads the game's moves (a real
+    statement, run as that query runs): the move thought is not played, nothing is written."""
+    table = create_table(user, "Moved on", 2, "classic")
+    add_bot(table, "clever")
+    game = start_game(table, user)
+    put_position(game, hands=("4H 5H 6H", "4C 5C 6C"), discard=("9C",), turn=1)
+    moved_on = []
+
+    def move_on(execute, sql, params, many, context):
+        result = execute(sql, params, many, context)
+        if not moved_on and 'FROM "games_move"' in sql and "first_seat" in sql:
+            moved_on.append(Game.objects.filter(pk=game.pk).update(seq=F("seq") + 1))
+        return result
+
+    with connection.execute_wrapper(move_on):
+        assert play_bot_move(game.pk) is None
+    assert moved_on == [1]
+    assert reload(game).move_count == 0 and not game.moves.exists()
