@@ -15,6 +15,7 @@ from games.engine import Rules
 from games.engine.rules import OPTIONS
 from games.models import Challenge, Game
 from games.pages.forms import field_name
+from games.pages.play_forms import preset_rules
 from games.play import challenges
 from tests.fuzz.strategies import FUZZ, numberish
 
@@ -176,6 +177,20 @@ def test_another_preset_with_the_house_rules_untouched_changes_nothing(client, a
     for preset in ("chains", "classic"):
         assert client.post(form_url(wanjiru), {**data, "preset": preset}).status_code == 302
     assert list(Challenge.objects.values_list("rule_overrides", flat=True)) == [{}, {}]
+
+
+def test_options_the_script_showed_are_read_as_shown(client, amani, wanjiru):
+    """The page's script shows the chosen preset's values and posts ``rules_shown``: every
+    option counts as shown, so an option set to the first preset's value is kept."""
+    client.force_login(amani)
+    shown = {name: value for name, value in preset_rules()["rulebook"].items() if value is not False}
+    shown.update(preset="rulebook", house_rules="True", rules_shown="True", rule_misplay="penalty")
+    assert client.post(form_url(wanjiru), shown).status_code == 302  # penalty: classic's, not rulebook's
+    assert Challenge.objects.get().rule_overrides == {"misplay": "penalty"}
+    refused = client.post(form_url(wanjiru), {**shown, "rule_hand_size": "70"}).content.decode()
+    assert 'name="rules_shown" value="True"' in refused and 'data-rules-from="rulebook"' in refused
+    page = client.get(form_url(wanjiru)).content.decode()
+    assert 'data-rules-from="classic"' in page and 'id="preset-rules"' in page
 
 
 def test_refused_house_rules_are_form_errors_and_send_nothing(client, amani, wanjiru):
