@@ -17,6 +17,7 @@ from games.models import Challenge, Game
 from games.pages.forms import field_name
 from games.pages.play_forms import preset_rules
 from games.play import challenges
+from games.play.tables import create_table
 from tests.fuzz.strategies import FUZZ, numberish
 
 pytestmark = pytest.mark.django_db
@@ -55,6 +56,25 @@ def test_the_challenged_accepts_without_javascript_and_lands_at_the_started_tabl
     again = client.post(reverse("games:accept_challenge", args=[challenge.key]), follow=True)
     assert "This challenge was accepted already." in again.content.decode()
     assert Game.objects.count() == 1
+
+
+def test_an_accept_is_never_refused_for_the_challengers_tables_and_their_page_links_the_table(
+    client, amani, wanjiru, settings
+):
+    settings.TABLES_PER_HOUR = 1
+    challenge = challenges.create(amani, wanjiru, challenges.Terms("classic"))
+    create_table(amani, "Kibanda", 2, "classic")  # amani's one table of the hour, made meanwhile
+    client.force_login(wanjiru)
+    response = client.post(reverse("games:accept_challenge", args=[challenge.key]))
+    table_url = reverse("games:table", args=[Challenge.objects.get().table_id])
+    assert response["Location"] == table_url
+    client.force_login(amani)
+    sent = client.get(reverse("games:challenges")).content.decode().split("Sent by you")[-1]
+    assert '<span class="badge">accepted</span>' in sent and f'<a href="{table_url}">To the table</a>' in sent
+    response = client.post(form_url(wanjiru), {"preset": "classic"})
+    assert response.status_code == 429
+    assert "You have made 1 table in the last hour" in response.content.decode()
+    assert Challenge.objects.count() == 1
 
 
 def test_someone_elses_challenge_is_not_found_and_a_get_changes_nothing(client, amani, wanjiru, make_user):
