@@ -8,7 +8,8 @@ the extra bots, and starts the game. Each write tells both players once it commi
 event streams listen.
 
 An open challenge past its expiry counts as expired wherever it is read; ``expire_due``
-writes it so (the sockets of its players call it when the time comes).
+writes it so (the sockets of its players call it when the time comes, and every server's
+periodic sweep, ``games.live.heartbeats``, for those nobody's socket was there to see).
 """
 
 from dataclasses import dataclass, field
