@@ -94,7 +94,7 @@ class TableAdmin(HiddenFieldsAdmin):
     ]
 
     class Media:
-        js = ["js/admin_rules.js"]
+        js = ["js/rule_fields.js", "js/admin_rules.js"]
         css = {"all": ["css/admin_rules.css"]}
 
     def get_queryset(self, request):

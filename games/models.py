@@ -456,6 +456,8 @@ class Challenge(models.Model):
         indexes = [
             models.Index(fields=["challenged", "status"], name="challenge_challenged_status"),
             models.Index(fields=["challenger", "created_at"], name="challenge_challenger_created"),
+            # the sweep's look for open challenges past their expiry (games.live.heartbeats)
+            models.Index(fields=["expires_at"], condition=Q(status="open"), name="challenge_open_expiry"),
         ]
         constraints = [
             models.CheckConstraint(

@@ -14,9 +14,11 @@ cost that move a thread's hop and a query. From those copies it sees who went wi
 goodbye (another server died: ``presence.expired``) and tells their tables, whose pages
 then show them gone. The task stops when the last one detaches.
 
-The same task ends the games left alone (``games.play.abandon``) and removes the expired
-guests (``games.play.guest_cleanup``), once every ``ABANDON_SWEEP_SECONDS``, and every tick
-fills the quick games whose wait is over with bots (``games.play.play_now``): a process with
+The same task ends the games left alone (``games.play.abandon``), removes the expired
+guests (``games.play.guest_cleanup``) and writes the challenges past their expiry as
+expired (``games.play.challenges.expire_due``: their players' ``/ws/me/`` sockets and API
+event streams hear it), once every ``ABANDON_SWEEP_SECONDS``, and every tick fills the
+quick games whose wait is over with bots (``games.play.play_now``): a process with
 tables open is the one place that runs anyway (no page's GET writes; cron may also run
 ``manage.py abandon_games`` and ``prune_guests``).
 """
@@ -30,7 +32,7 @@ from django.utils import timezone
 from games import presence
 from games.live import realtime
 from games.live.db_calls import db_call
-from games.play import abandon, guest_cleanup, play_now
+from games.play import abandon, challenges, guest_cleanup, play_now
 
 log = logging.getLogger(__name__)
 TICK_SECONDS = 1.0
@@ -92,6 +94,7 @@ async def _sweep_abandoned():
     try:
         await db_call(abandon.abandon_stale_games)()
         await db_call(guest_cleanup.prune_guests)()
+        await db_call(challenges.expire_due)()
     except Exception:  # a database hiccup: the next sweep tries again
         log.exception("abandoned games sweep")
 

@@ -12,7 +12,7 @@ from accounts.models import User
 from games.bots import LEVELS
 from games.bots.levels import LABELS as LEVEL_LABELS
 from games.engine import Rules
-from games.engine.rules import OPTIONS, OPTIONS_BY_NAME
+from games.engine.rules import OPTIONS
 from games.models import MAX_SEATS, MIN_SEATS, Table
 from games.pages.forms import OptionFields, checked_rules, field_name
 from games.text.rules import PRESET_LABEL_WORDS
@@ -73,14 +73,30 @@ class NewTableForm(forms.Form):
     )
 
 
+PRESET_RULES_ID = "preset-rules"  # the id of preset_rules() on the challenge page (its json_script)
+
+
+def preset_rules() -> dict[str, dict]:
+    """Each preset's option values by field name: the challenge form's initial values (the
+    first preset's), and what its script shows when another preset is chosen."""
+    presets = {}
+    for preset in PRESET_LABEL_WORDS:
+        values = Rules.preset(preset).to_dict()
+        presets[preset] = {field_name(option): values[option.name] for option in OPTIONS}
+    return presets
+
+
 class ChallengeForm(OptionFields):
     """A challenge's terms: the rules preset, its house-rule changes, the turn clock, and up
     to three extra bots by level (the two players and the bots fill the table).
 
     The house rules start from the first preset's values; only those edited count (without
     JavaScript, choosing another preset must not turn the first one's values into changes),
-    and ``rule_overrides`` keeps those that differ from the chosen preset. A post without
-    ``house_rules`` (the form's hidden marker: an unticked box is not posted) changes none."""
+    and ``rule_overrides`` keeps those that differ from the chosen preset. The page's script
+    (static/js/challenge_form.js) shows the chosen preset's values instead, in every option
+    not edited, and says so (``rules_shown``): then the options are read as shown. A post
+    without ``house_rules`` (the form's hidden marker: an unticked box is not posted) changes
+    none."""
 
     preset = forms.ChoiceField(label=_("Rules"), choices=list(PRESET_LABEL_WORDS.items()))
     turn_timer_seconds = NewTableForm.base_fields["turn_timer_seconds"]
@@ -88,6 +104,7 @@ class ChallengeForm(OptionFields):
     bot_2 = forms.ChoiceField(label=_("Second extra bot"), choices=bot_choices, required=False)
     bot_3 = forms.ChoiceField(label=_("Third extra bot"), choices=bot_choices, required=False)
     house_rules = forms.BooleanField(required=False, initial=True, widget=forms.HiddenInput)
+    rules_shown = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
     field_order = ["preset", "turn_timer_seconds", "bot_1", "bot_2", "bot_3"]
 
@@ -95,11 +112,21 @@ class ChallengeForm(OptionFields):
         super().__init__(*args, **kwargs)
         for option in OPTIONS:
             self.fields[field_name(option)].required = False
-        first = next(iter(PRESET_LABEL_WORDS))
-        self.initial.setdefault("preset", first)
-        for option, value in Rules.preset(self.initial["preset"]).to_dict().items():
-            if option in OPTIONS_BY_NAME:
-                self.initial.setdefault(field_name(OPTIONS_BY_NAME[option]), value)
+        self.preset_rules = preset_rules()  # shown on the page, for its script
+        self.initial.setdefault("preset", next(iter(PRESET_LABEL_WORDS)))
+        for name, value in self.preset_rules[self.initial["preset"]].items():
+            self.initial.setdefault(name, value)
+        self.fields["preset"].widget.attrs.update(
+            {"data-preset-rules": PRESET_RULES_ID, "data-rules-from": self._rules_from()}
+        )
+
+    def _rules_from(self):
+        """The preset whose values the options showed when the page was made (what the
+        script compares them with to tell the player's edits): the first preset's, or on a
+        page posted again after the script showed the chosen one, that one's."""
+        shown = self.fields["rules_shown"].to_python(self["rules_shown"].value())
+        chosen = self["preset"].value()
+        return chosen if shown and chosen in PRESET_LABEL_WORDS else self.initial["preset"]
 
     def terms_fields(self) -> list[forms.BoundField]:
         return [self[name] for name in self.field_order]
@@ -112,15 +139,17 @@ class ChallengeForm(OptionFields):
         preset = cleaned.get("preset")
         if preset is None:
             return cleaned
-        edited = (
-            {
-                option.name: cleaned[name]
-                for option in OPTIONS
-                if (name := field_name(option)) in cleaned and name in self.changed_data
-            }
-            if cleaned.get("house_rules")
-            else {}
-        )
+        if not cleaned.get("house_rules"):
+            read = []
+        elif cleaned.get("rules_shown"):
+            read = [field_name(option) for option in OPTIONS]
+        else:
+            read = self.changed_data
+        edited = {
+            option.name: cleaned[name]
+            for option in OPTIONS
+            if (name := field_name(option)) in cleaned and name in read
+        }
         rules = checked_rules(self, preset, edited)
         self.rule_overrides = {} if rules is None else rules.overrides(preset)
         return cleaned

@@ -8,7 +8,8 @@ the extra bots, and starts the game. Each write tells both players once it commi
 event streams listen.
 
 An open challenge past its expiry counts as expired wherever it is read; ``expire_due``
-writes it so (the sockets of its players call it when the time comes).
+writes it so (the sockets of its players call it when the time comes, and every server's
+periodic sweep, ``games.live.heartbeats``, for those nobody's socket was there to see).
 """
 
 from collections.abc import Callable
@@ -30,7 +31,7 @@ from games.engine.rules import PRESETS, Rules
 from games.models import MAX_SEATS, MIN_SEATS, Challenge, Seat, Table
 from games.play.errors import ServiceError, TooFast
 from games.play.starts import start_game
-from games.play.tables import add_bot, create_table, take_seat
+from games.play.tables import add_bot, check_tables_made, create_table, take_seat
 
 OPEN_CHALLENGES_LIMIT = 5  # challenges one player may have waiting for an answer at once
 MAX_TURN_TIMER_SECONDS = 3600
@@ -80,7 +81,9 @@ def create(challenger: User, challenged: User, terms: Terms) -> Challenge:
     """``challenger`` challenges ``challenged`` on ``terms``. A bot accepts at once: the
     challenge comes back accepted, with its table started. Refused (``ServiceError``) per
     ``refusal``, for terms the rules refuse, past ``OPEN_CHALLENGES_LIMIT`` open challenges
-    and ``CHALLENGES_PER_HOUR`` challenges an hour (``TooFast``)."""
+    and ``CHALLENGES_PER_HOUR`` challenges an hour, and past ``TABLES_PER_HOUR`` tables
+    (``TooFast``): the table is the challenger's, and it is checked now, so that the other
+    player's accept is never refused for the challenger's count."""
     if reason := refusal(challenger, challenged):
         raise ServiceError(reason, "cannot_challenge")
     overrides = _checked_overrides(terms)
@@ -91,6 +94,7 @@ def create(challenger: User, challenged: User, terms: Terms) -> Challenge:
         # the challenger's row locked: two challenges sent at once are counted one after the other
         User.objects.select_for_update().filter(pk=challenger.pk).first()
         _check_counts(challenger)
+        check_tables_made(challenger)
         challenge = Challenge.objects.create(
             challenger=challenger,
             challenged=challenged,
@@ -180,11 +184,13 @@ def table_for(
     seat_count: int | None = None,
     opponent: User | None = None,
     private: bool = False,
+    limited: bool = True,
 ) -> Table:
     """A new table on ``terms`` made by ``creator`` (seated first), ``opponent`` seated next,
     then the bots; started at once when every seat is taken (``seat_count`` None: as many
     seats as players and bots); ``private``: out of the lobby, other seats only through its
-    invitation link. Refused (``ServiceError``) for terms the rules refuse."""
+    invitation link. Refused (``ServiceError``) for terms the rules refuse, and unless not
+    ``limited``, past ``TABLES_PER_HOUR`` (``tables.create_table``)."""
     overrides = _checked_overrides(terms)
     players = 1 + (opponent is not None) + len(terms.bot_levels)
     fewest = max(players, MIN_SEATS)
@@ -202,6 +208,7 @@ def table_for(
             turn_timer_seconds=terms.turn_timer_seconds,
             rule_overrides=overrides,
             private=private,
+            limited=limited,
         )
         if opponent is not None and opponent.is_bot:  # this very account, which "add a bot" might not pick
             Seat.objects.create(table=table, position=1, user=opponent)
@@ -222,8 +229,10 @@ def _accepted(challenge: Challenge) -> None:
         turn_timer_seconds=challenge.turn_timer_seconds,
         bot_levels=tuple(challenge.bot_levels),
     )
-    # A challenge's table is the two players' own: private, not a seat for the lobby.
-    challenge.table = table_for(challenge.challenger, terms, opponent=challenge.challenged, private=True)
+    # A challenge's table is the two players' own: private, not a seat for the lobby. Its
+    # challenger's tables an hour were checked when they challenged (``create``).
+    challenger, challenged = challenge.challenger, challenge.challenged
+    challenge.table = table_for(challenger, terms, opponent=challenged, private=True, limited=False)
     _close(challenge, Status.ACCEPTED)
 
 

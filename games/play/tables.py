@@ -37,13 +37,16 @@ def create_table(
     spectators: str = Table.Spectators.LINK,  # type: ignore[assignment]  # a str; a tuple to mypy without django-stubs
     listed_in_history: bool = True,
     rule_overrides: dict[str, Any] | None = None,
+    limited: bool = True,
 ) -> Table:
     """A new table created by ``user``, who takes its first seat unless ``sit`` is false;
     ``turn_timer_seconds``: the turn clock (None: none); ``private``: out of the lobby, seats
     through the invitation link, watched by ``spectators``, its finished games in public
     lists when ``listed_in_history``; ``rule_overrides``: options that differ from the preset,
     checked by the caller with the engine's ``Rules``. A player makes at most
-    ``TABLES_PER_HOUR`` tables an hour: the lobby is everyone's (``TooFast``)."""
+    ``TABLES_PER_HOUR`` tables an hour: the lobby is everyone's (``TooFast``, see
+    ``check_tables_made``); ``limited`` false: not refused for that, though the table counts
+    (a challenge's, made when the other player accepts: its challenger was checked before)."""
     name = (name or "").strip()
     if not shown_text.shows_something(name):
         raise ServiceError(_("Give the table a name."))
@@ -62,17 +65,8 @@ def create_table(
         raise ServiceError(_("A turn clock is a number of seconds."))
     if spectators not in Table.Spectators.values:
         raise ServiceError(_("Choose who may watch the table."))
-    made = Table.objects.filter(created_by=user, created_at__gte=timezone.now() - timedelta(hours=1))
-    limit = settings.TABLES_PER_HOUR
-    if made.count() >= limit:
-        raise TooFast(
-            ngettext(
-                "You have made %(count)d table in the last hour: wait a while before making another.",
-                "You have made %(count)d tables in the last hour: wait a while before making another.",
-                limit,
-            )
-            % {"count": limit}
-        )
+    if limited:
+        check_tables_made(user)
     with transaction.atomic():
         table = Table.objects.create(
             name=name,
@@ -88,6 +82,22 @@ def create_table(
         if sit:
             Seat.objects.create(table=table, position=0, user=user)
     return table
+
+
+def check_tables_made(user: User) -> None:
+    """Refuse (``TooFast``) a player who made ``TABLES_PER_HOUR`` tables in the last hour,
+    in a sentence saying so."""
+    made = Table.objects.filter(created_by=user, created_at__gte=timezone.now() - timedelta(hours=1))
+    limit = settings.TABLES_PER_HOUR
+    if made.count() >= limit:
+        raise TooFast(
+            ngettext(
+                "You have made %(count)d table in the last hour: wait a while before making another.",
+                "You have made %(count)d tables in the last hour: wait a while before making another.",
+                limit,
+            )
+            % {"count": limit}
+        )
 
 
 def take_seat(table: Table | int, user: User, position: int | None = None, invited: bool = False) -> Seat:

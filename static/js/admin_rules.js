@@ -9,21 +9,6 @@
 
   var touched = new Set();
 
-  function setValue(form, name, value) {
-    var inputs = form.querySelectorAll('[name="' + name + '"]');
-    inputs.forEach(function (input) {
-      if (input.type === "checkbox" && Array.isArray(value)) {
-        input.checked = value.indexOf(input.value) !== -1;
-      } else if (input.type === "checkbox") {
-        input.checked = Boolean(value);
-      } else if (input.type === "radio") {
-        input.checked = input.value === String(value);
-      } else {
-        input.value = String(value);
-      }
-    });
-  }
-
   function showErrors(status, errors) {
     status.textContent = "";
     errors.forEach(function (message) {
@@ -44,7 +29,9 @@
         if (!answer.values) {
           return;
         }
-        Object.keys(answer.values).forEach(function (name) { setValue(form, name, answer.values[name]); });
+        Object.keys(answer.values).forEach(function (name) {
+          window.kadiRuleFields.set(form, name, answer.values[name]);  // static/js/rule_fields.js
+        });
         markShown(form);
         var summary = form.querySelector(".field-effective_rules .readonly");
         if (summary) {

@@ -81,6 +81,19 @@ def test_a_challenge_accepted_through_the_api(amani_auth, wanjiru_auth):
     assert Game.objects.count() == 1
 
 
+def test_the_challengers_tables_an_hour_refuse_the_challenge_never_the_accept(
+    amani_auth, wanjiru_auth, settings
+):
+    settings.TABLES_PER_HOUR = 1
+    key = post("/api/challenge/wanjiru", amani_auth, {"preset": "classic"}).json()["challenge"]["id"]
+    assert post("/api/table", amani_auth, {"seats": 2, "bots": ["greedy"]}).status_code == 200
+    accepted = post(f"/api/challenge/{key}/accept", wanjiru_auth)
+    assert accepted.status_code == 200 and accepted.json()["challenge"]["status"] == "accepted"
+    refused = post("/api/challenge/wanjiru", amani_auth, {"preset": "classic"})
+    assert_refused(refused, "refused")
+    assert "You have made 1 table in the last hour" in refused.json()["error"]
+
+
 def test_a_challenge_declined_and_one_cancelled(amani_auth, wanjiru_auth):
     first = post("/api/challenge/wanjiru", amani_auth).json()["challenge"]["id"]
     second = post("/api/challenge/wanjiru", amani_auth).json()["challenge"]["id"]

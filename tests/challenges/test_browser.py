@@ -146,3 +146,37 @@ def test_the_notification_in_swahili_has_no_serious_accessibility_finding(browse
     expect(baraka_page.locator("[data-challenge-waiting]")).to_contain_text("amani anakupa changamoto!")
     expect(baraka_page.get_by_role("button", name="Kubali changamoto ya amani")).to_be_visible()
     assert violations(baraka_page) == []
+
+
+def test_the_house_rules_show_the_chosen_preset_and_keep_one_change(browsers, daphne):
+    """Choosing another preset shows its values in the closed-by-default house rules
+    (static/js/challenge_form.js); one option changed on top of them is the one house rule
+    of the challenge and of the table its accept makes. axe audits the open rules."""
+    amani, baraka = browsers
+    base = daphne.http_url
+    baraka.goto(base + reverse("games:rules"))
+    connected(baraka)
+    amani.goto(base + reverse("games:new_challenge", args=["baraka"]))
+    amani.get_by_text("House rules (optional)").click()
+    misplay_refused = amani.locator('input[name="rule_misplay"][value="reject"]')
+    ace_answers = amani.locator('input[name="rule_answer_ranks"][value="A"]')
+    expect(misplay_refused).not_to_be_checked()  # the first preset, classic, punishes misplays
+    expect(ace_answers).to_be_checked()
+    amani.get_by_label("Rules").select_option("rulebook")
+    expect(misplay_refused).to_be_checked()
+    expect(ace_answers).not_to_be_checked()
+    expect(amani.get_by_label("Playing after a draw")).to_be_checked()
+    expect(amani.get_by_role("spinbutton", name="Missed declaration")).to_have_value("2")
+    expect(amani.get_by_text("These show the rules of the preset you choose")).to_be_visible()
+    expect(amani.get_by_text("These start from the first preset")).to_be_hidden()
+    assert violations(amani) == []
+    amani.screenshot(path=ARTIFACTS / "challenge-house-rules-desktop.png", full_page=True)
+    amani.get_by_label("Cards dealt").fill("5")
+    amani.get_by_role("button", name="Send the challenge").click()
+    expect(amani).to_have_url(base + reverse("games:challenges"))
+
+    baraka.get_by_role("button", name="Accept amani’s challenge").click()
+    baraka.wait_for_url(re.compile(r"/t/[0-9]+/$"))
+    challenge = off_the_loop(the_challenge)
+    assert (challenge.preset, challenge.rule_overrides) == ("rulebook", {"hand_size": 5})
+    assert (challenge.table.preset, challenge.table.rule_overrides) == ("rulebook", {"hand_size": 5})

@@ -19,7 +19,7 @@ from games.live.rate_limit import TOO_MANY_MESSAGES
 from games.models import Challenge
 from games.play import challenges
 from kadi_site.asgi import application
-from tests.realtime.helpers import HOST, ORIGIN, WAIT, session_cookie
+from tests.realtime.helpers import HOST, ORIGIN, WAIT, open_client, session_cookie
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -99,6 +99,25 @@ async def test_the_challenger_is_told_of_a_decline_and_an_expiry(amani, wanjiru,
     assert frame["said"] == ["Your challenge to wanjiru expired unanswered."]
     status = (await database_sync_to_async(Challenge.objects.get)(pk=second.pk)).status
     assert status == Challenge.Status.EXPIRED
+    await amani_page.communicator.disconnect()
+
+
+async def test_the_sweep_expires_a_challenge_and_tells_the_challenger(amani, wanjiru, table, settings):
+    """A challenge due while no socket's timer waits for it (this one's is set for the
+    expiry it read first) is written expired by the sweep of any process with a table open
+    (``games.live.heartbeats``), and its challenger's page hears it."""
+    settings.ABANDON_SWEEP_SECONDS = 0.2
+    amani_page = await open_me(amani)
+    challenge = await create(amani, wanjiru, Terms("classic"))
+    await amani_page.receive()  # the socket read the challenge's expiry: its timer waits 300 s
+    past = timezone.now() - timedelta(seconds=1)
+    await database_sync_to_async(Challenge.objects.filter(pk=challenge.pk).update)(expires_at=past)
+    viewer = await open_client(table.pk, amani)  # a table open: this process's sweep runs
+    frame = await amani_page.until(lambda f: f["said"])
+    assert frame["said"] == ["Your challenge to wanjiru expired unanswered."]
+    status = (await database_sync_to_async(Challenge.objects.get)(pk=challenge.pk)).status
+    assert status == Challenge.Status.EXPIRED
+    await viewer.close()
     await amani_page.communicator.disconnect()
 
 

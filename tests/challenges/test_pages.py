@@ -15,7 +15,9 @@ from games.engine import Rules
 from games.engine.rules import OPTIONS
 from games.models import Challenge, Game
 from games.pages.forms import field_name
+from games.pages.play_forms import preset_rules
 from games.play import challenges
+from games.play.tables import create_table
 from tests.fuzz.strategies import FUZZ, numberish
 
 pytestmark = pytest.mark.django_db
@@ -54,6 +56,25 @@ def test_the_challenged_accepts_without_javascript_and_lands_at_the_started_tabl
     again = client.post(reverse("games:accept_challenge", args=[challenge.key]), follow=True)
     assert "This challenge was accepted already." in again.content.decode()
     assert Game.objects.count() == 1
+
+
+def test_an_accept_is_never_refused_for_the_challengers_tables_and_their_page_links_the_table(
+    client, amani, wanjiru, settings
+):
+    settings.TABLES_PER_HOUR = 1
+    challenge = challenges.create(amani, wanjiru, challenges.Terms("classic"))
+    create_table(amani, "Kibanda", 2, "classic")  # amani's one table of the hour, made meanwhile
+    client.force_login(wanjiru)
+    response = client.post(reverse("games:accept_challenge", args=[challenge.key]))
+    table_url = reverse("games:table", args=[Challenge.objects.get().table_id])
+    assert response["Location"] == table_url
+    client.force_login(amani)
+    sent = client.get(reverse("games:challenges")).content.decode().split("Sent by you")[-1]
+    assert '<span class="badge">accepted</span>' in sent and f'<a href="{table_url}">To the table</a>' in sent
+    response = client.post(form_url(wanjiru), {"preset": "classic"})
+    assert response.status_code == 429
+    assert "You have made 1 table in the last hour" in response.content.decode()
+    assert Challenge.objects.count() == 1
 
 
 def test_someone_elses_challenge_is_not_found_and_a_get_changes_nothing(client, amani, wanjiru, make_user):
@@ -176,6 +197,20 @@ def test_another_preset_with_the_house_rules_untouched_changes_nothing(client, a
     for preset in ("chains", "classic"):
         assert client.post(form_url(wanjiru), {**data, "preset": preset}).status_code == 302
     assert list(Challenge.objects.values_list("rule_overrides", flat=True)) == [{}, {}]
+
+
+def test_options_the_script_showed_are_read_as_shown(client, amani, wanjiru):
+    """The page's script shows the chosen preset's values and posts ``rules_shown``: every
+    option counts as shown, so an option set to the first preset's value is kept."""
+    client.force_login(amani)
+    shown = {name: value for name, value in preset_rules()["rulebook"].items() if value is not False}
+    shown.update(preset="rulebook", house_rules="True", rules_shown="True", rule_misplay="penalty")
+    assert client.post(form_url(wanjiru), shown).status_code == 302  # penalty: classic's, not rulebook's
+    assert Challenge.objects.get().rule_overrides == {"misplay": "penalty"}
+    refused = client.post(form_url(wanjiru), {**shown, "rule_hand_size": "70"}).content.decode()
+    assert 'name="rules_shown" value="True"' in refused and 'data-rules-from="rulebook"' in refused
+    page = client.get(form_url(wanjiru)).content.decode()
+    assert 'data-rules-from="classic"' in page and 'id="preset-rules"' in page
 
 
 def test_refused_house_rules_are_form_errors_and_send_nothing(client, amani, wanjiru):

@@ -8,9 +8,10 @@ from django.utils import timezone
 
 from accounts import friends
 from accounts.models import User
-from games.models import Challenge, Game
+from games.models import Challenge, Game, Table
 from games.play import challenges
 from games.play.errors import ServiceError, TooFast
+from games.play.tables import create_table
 
 pytestmark = pytest.mark.django_db
 Terms = challenges.Terms
@@ -183,3 +184,23 @@ def test_too_many_open_challenges_and_the_hourly_limit(amani, make_user, setting
         challenges.create(amani, others[-1], Terms("classic"))
     assert "in the last hour" in str(caught.value)
     assert Challenge.objects.count() == challenges.OPEN_CHALLENGES_LIMIT
+
+
+def test_the_tables_an_hour_are_checked_when_challenging_never_at_the_accept(amani, wanjiru, settings):
+    """The table is the challenger's: their ``TABLES_PER_HOUR`` refuses the challenge, in the
+    lobby's sentence, and never the other player's accept (the table still counts)."""
+    settings.TABLES_PER_HOUR = 1
+    waiting = challenges.create(amani, wanjiru, Terms("classic"))
+    create_table(amani, "Kibanda", 2, "classic")  # amani's one table of the hour, made meanwhile
+    accepted = challenges.accept(waiting.key, wanjiru)
+    assert accepted.status == Status.ACCEPTED and accepted.table.current_game().is_running
+    assert Table.objects.filter(created_by=amani).count() == 2  # the challenge's counts too
+    with pytest.raises(TooFast) as caught:
+        challenges.create(amani, wanjiru, Terms("classic"))
+    assert str(caught.value) == (
+        "You have made 1 table in the last hour: wait a while before making another."
+    )
+    with pytest.raises(TooFast):
+        create_table(amani, "Another", 2, "classic")
+    assert Challenge.objects.count() == 1
+    assert challenges.create(wanjiru, amani, Terms("classic")).status == Status.OPEN  # wanjiru made none
