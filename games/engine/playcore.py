@@ -194,7 +194,7 @@ class Board:
         pending = state.pending
         self.pending = NOTHING if pending is None else PENALTY if pending[0] == "penalty" else JUMP
         self.amount = 0 if pending is None else pending[1]  # the penalty's cards, or the jumps left
-        self.jumper = pending[2] if self.pending == JUMP else -1  # type: ignore[index]  # JUMP: a pending jump
+        self.jumper = pending[2] if pending is not None and self.pending == JUMP else -1
         self.declared = list(state.declared)
         self.winner = -1 if state.winner is None else state.winner
         self.finished = state.finished
