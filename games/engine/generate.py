@@ -52,7 +52,7 @@ def legal_move_at(state: State, fraction: float) -> Move | None:
         if index < len(group):
             return group[index]
         index -= len(group)
-    return None  # never reached: ``fraction`` is below 1
+    return None  # a finished game has no move
 
 
 def iter_legal_moves(state: State) -> Iterator[Move]:
@@ -270,7 +270,7 @@ def _normal_groups(
     # built on first need: most turns have none
     questions: list[int] | None = None
     penalties: list[int] | None = None
-    answer_seqs: _AnswerSequences | None = None  # built on first need: most turns have none
+    answer_seqs: _AnswerSequences | None = None
     for start in starters:
         if IS_QUESTION[start]:
             if questions is None:
@@ -311,7 +311,7 @@ def may_counter(d: Derived, top: int, card: int) -> bool:
     """Whether penalty card ``card`` may start a counter to penalty card ``top`` under the
     rules of Derived ``d``."""
     if IS_JOKER[top] and d.joker_colour_counter and not IS_JOKER[card]:
-        # red joker: hearts, diamonds (``card`` is no joker: its suit is no None)
+        # red joker: hearts, diamonds (``card`` is no joker: it has a suit)
         return (SUIT[card] < 2) == (top == RED_JOKER)  # type: ignore[operator]
     return (
         RANK[card] == RANK[top]

@@ -5,14 +5,16 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Iterator
 from itertools import islice
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import transitions
 from .cards import CARD_TEXT, SUIT, SUITS, deck
 from .generate import iter_legal_moves, legal_moves, playable_cards
 from .moves import Move
-from .refusal import Refusal
 from .rules import Rules
+
+if TYPE_CHECKING:
+    from .refusal import Refusal
 
 # ``apply`` looks for the move among at most this many listed moves before checking it.
 LISTED_SCAN_LIMIT = 64
