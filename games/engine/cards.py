@@ -29,12 +29,12 @@ IS_JOKER = tuple(c >= 52 for c in range(54))
 SAME_RANK = tuple(tuple(o != c and RANK[o] == RANK[c] for o in range(54)) for c in range(54))
 
 
-def deck(jokers):
+def deck(jokers: int) -> list[int]:
     """The cards of a fresh deck: 52, or 54 with the two jokers."""
     return list(range(52 + jokers))
 
 
-def parse_card(text):
+def parse_card(text: str) -> int:
     """``"10H"`` -> 9; raises ``ValueError`` for anything that is not a card."""
     try:
         return CARD_BY_TEXT[text.upper()]
@@ -42,14 +42,14 @@ def parse_card(text):
         raise ValueError(f"{text!r} is not a card (write rank then suit, like 10H, QS or JKR)") from None
 
 
-def parse_suit(text):
+def parse_suit(text: str) -> int:
     index = SUITS.find(text.upper()) if len(text) == 1 else -1
     if index < 0:
         raise ValueError(f"{text!r} is not a suit (one of H D S C)")
     return index
 
 
-def rank_of_text(text):
+def rank_of_text(text: str) -> int:
     """``"10"`` -> 9, ``"joker"`` -> JOKER_RANK."""
     if text == "joker":
         return JOKER_RANK
@@ -59,6 +59,6 @@ def rank_of_text(text):
         raise ValueError(f"{text!r} is not a rank") from None
 
 
-def rank_text(rank):
+def rank_text(rank: int) -> str:
     return "joker" if rank == JOKER_RANK else RANKS[rank]
 

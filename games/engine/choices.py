@@ -8,11 +8,18 @@ millions of legal plays, so this never lists them: it checks single plays with `
 (as ``apply`` does) and searches for one completion at a time, remembering dead ends.
 """
 
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
 from . import reasons
 from .cards import IS_QUESTION
 from .moves import Move
 from .transitions import rule_problem, text_problem
 from .validate import declaration_allowed
+
+if TYPE_CHECKING:
+    from .refusal import Refusal
+    from .state import State
 
 # The problems a longer play can cure: questions not yet one group (``connected`` chains:
 # a later question may link them) and a lone card that cannot finish (``lone_card_must_finish``:
@@ -28,21 +35,28 @@ class Choice:
 
     __slots__ = ("follow", "complete", "suits", "declare", "held")
 
-    def __init__(self, follow, complete, suits, declare, held=True):
+    def __init__(
+        self,
+        follow: tuple[int, ...],
+        complete: bool,
+        suits: tuple[int, ...],
+        declare: bool,
+        held: bool = True,
+    ) -> None:
         self.follow = follow
         self.complete = complete
         self.suits = suits
         self.declare = declare
         self.held = held
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return (
             f"Choice(follow={self.follow!r}, complete={self.complete}, suits={self.suits!r}, "
             f"declare={self.declare})"
         )
 
 
-def choice(state, picked):
+def choice(state: "State", picked: Iterable[int]) -> Choice:
     """What the cards ``picked`` so far (a tuple of card numbers, in play order; empty before
     the first tap) allow the player to move."""
     picked = tuple(picked)
@@ -51,7 +65,7 @@ def choice(state, picked):
         return Choice((), False, (), False, held=False)
     if state.finished:
         return Choice((), False, (), False)
-    dead = set()
+    dead: set[tuple[int, frozenset[int], int]] = set()
     follow = tuple(c for c in hand if c not in picked and _completes(state, picked + (c,), hand, dead))
     complete = bool(picked) and _legal(state, picked)
     suits = (0, 1, 2, 3) if complete and declaration_allowed(state, picked) else ()
@@ -59,26 +73,28 @@ def choice(state, picked):
     return Choice(follow, complete, suits, declare)
 
 
-def starts_a_play(state, card):
+def starts_a_play(state: "State", card: int) -> bool:
     """Whether a legal play of the player to move begins with held ``card``."""
     return _completes(state, (card,), state.hands[state.turn], set())
 
 
-def draw_may_declare(state):
+def draw_may_declare(state: "State") -> bool:
     """Whether a draw may carry ``!`` here (the page's tick before any card is picked)."""
     return text_problem(state, Move.parse("draw !")) is None
 
 
-def _legal(state, cards):
+def _legal(state: "State", cards: tuple[int, ...]) -> bool:
     return _problem(state, cards) is None
 
 
-def _problem(state, cards):
+def _problem(state: "State", cards: tuple[int, ...]) -> "Refusal | None":
     move = Move.play(cards)
     return text_problem(state, move) or rule_problem(state, move)
 
 
-def _completes(state, cards, hand, dead):
+def _completes(
+    state: "State", cards: tuple[int, ...], hand: tuple[int, ...], dead: set[tuple[int, frozenset[int], int]]
+) -> bool:
     """Whether some legal play begins with ``cards``. ``dead`` holds the prefixes already
     found to have none, keyed by what decides their future (first card, the set played,
     the last card): a failing search is not repeated in another order."""
@@ -99,7 +115,7 @@ def _completes(state, cards, hand, dead):
     return False
 
 
-def misplay_draw(state):
+def misplay_draw(state: "State") -> int:
     """The cards a misplay costs here under ``misplay: penalty`` (RULES.md section 8): one
     more than the player would have drawn."""
     pending = state.pending

@@ -22,7 +22,7 @@ COMPILED_MODULES = (
 )
 
 
-def sources_digest():
+def sources_digest() -> str:
     """A digest of every .py and .pxd file of the package: a build is fresh while it matches."""
     digest = hashlib.sha256()
     for path in sorted([*PACKAGE.glob("*.py"), *PACKAGE.glob("*.pxd")]):
@@ -30,7 +30,7 @@ def sources_digest():
     return digest.hexdigest()
 
 
-def use_compiled(package_path):
+def use_compiled(package_path: list[str]) -> bool:
     """Put the built modules first on the package's ``__path__`` when they are fresh.
     Returns whether it did."""
     if os.environ.get("KADI_PURE_ENGINE") or not DIGEST_FILE.exists():

@@ -1,6 +1,13 @@
 """Per-rules look-up tables (``Rules.derived``), shared by every state under those rules."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from .cards import ACE, IS_JOKER, IS_PENALTY, IS_QUESTION, JOKER_RANK, RANK, SUIT, THREE, TWO
+
+if TYPE_CHECKING:
+    from .rules import Rules
 
 
 class Derived:
@@ -35,7 +42,7 @@ class Derived:
         "declare_finishable",
     )
 
-    def __init__(self, rules):
+    def __init__(self, rules: Rules) -> None:
         self.voluntary_draw = rules.voluntary_draw
         self.play_after_draw = rules.play_after_draw
         self.max_turns = rules.max_turns

@@ -13,6 +13,11 @@ pile from the restocked cards not seen since. Heads-up, that is the opponent's h
 was at the reshuffle, less what they have played since.
 """
 
+from __future__ import annotations
+
+import random
+from typing import Any
+
 from .cards import parse_card, parse_suit
 from .rules import Rules
 from .state import State
@@ -22,7 +27,7 @@ from .transitions import shuffle
 class Observation:
     """The public position plus one seat's hand, from that seat's ``view``."""
 
-    def __init__(self, view):
+    def __init__(self, view: dict[str, Any]) -> None:
         seat = view["you"]
         if seat is None:
             raise ValueError("a spectator's view holds no hand to search from")
@@ -49,7 +54,7 @@ class Observation:
         if len(self.held) > sum(self.hand_sizes) - len(self.hand):  # not a position the engine makes
             self.held, self.unseen_restocked = [], []
 
-    def sample(self, rng):
+    def sample(self, rng: random.Random) -> State:
         """A full position agreeing with this observation: the unseen cards dealt at random
         (after a reshuffle, the ones it did not restock all to the other hands)."""
         if self.unseen_restocked:
@@ -62,7 +67,7 @@ class Observation:
         else:
             pile = list(self.unseen)
             shuffle(pile, rng)
-        hands = []
+        hands: list[tuple[int, ...]] = []
         at = 0
         for seat in range(len(self.hand_sizes)):
             if seat == self.seat:
@@ -92,7 +97,7 @@ class Observation:
         )
 
 
-def read_pending(pending):
+def read_pending(pending: dict[str, Any] | None) -> tuple[Any, ...] | None:
     """A view's ``pending`` dict as ``State.pending`` holds it."""
     if pending is None:
         return None

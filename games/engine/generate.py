@@ -7,10 +7,18 @@ run of questions), penalty combos (which hold every same-rank run of penalty car
 ``same-rank`` combos; under ``same-suit`` the longer same-rank runs are added separately).
 """
 
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
 from itertools import chain
+from typing import TYPE_CHECKING
 
 from .cards import ACE, IS_JOKER, IS_PENALTY, IS_QUESTION, JACK, KING, RANK, RED_JOKER, SAME_RANK, SUIT
 from .moves import ACCEPT, DRAW, PASS, PLAY, Move, play_move
+
+if TYPE_CHECKING:
+    from .derived import Derived
+    from .state import State
 
 ALL_SUITS = (0, 1, 2, 3)
 EAGER_QUESTIONS = 2  # a hand of at most this many questions has few question plays: listed at once
@@ -24,18 +32,18 @@ DECLARING = tuple(
 DRAW_MOVE, ACCEPT_MOVE, PASS_MOVE = Move(DRAW), Move(ACCEPT), Move(PASS)
 
 
-def legal_moves(state):
+def legal_moves(state: State) -> list[Move]:
     """Every distinct legal move of the player to move, without ``!``."""
-    moves = []
+    moves: list[Move] = []
     for group in move_groups(state, False):
         moves += group
     return moves
 
 
-def legal_move_at(state, fraction):
+def legal_move_at(state: State, fraction: float) -> Move | None:
     """``legal_moves(state)[int(fraction * len(legal_moves(state)))]`` for ``fraction`` in
     [0, 1) (a uniform pick from a uniform ``fraction``), without joining the moves into one list."""
-    groups = move_groups(state, False)
+    groups: list[Sequence[Move]] = move_groups(state, False)  # type: ignore[assignment]  # not lazy
     total = 0
     for group in groups:
         total += len(group)
@@ -44,15 +52,16 @@ def legal_move_at(state, fraction):
         if index < len(group):
             return group[index]
         index -= len(group)
+    return None  # a finished game has no move
 
 
-def iter_legal_moves(state):
+def iter_legal_moves(state: State) -> Iterator[Move]:
     """The legal moves one by one: a hand full of questions and answers can have millions
     of orderings, so a caller that needs only some can stop early."""
     return chain.from_iterable(move_groups(state, True))
 
 
-def shortest_legal_moves(state, limit):
+def shortest_legal_moves(state: State, limit: int) -> tuple[list[Move], bool]:
     """``(moves, complete)``: the legal moves (without ``!``) in the bot API's order, the
     plays by their number of cards, fewest first (as ``legal_moves`` orders them among
     equals), then draw, accept or pass; at most ``limit`` of them, yet every one-card play
@@ -67,7 +76,9 @@ def shortest_legal_moves(state, limit):
     groups = _rule_groups(state, True)
     max_cards = 1
     while True:
-        plays, words, longer = [], [], False
+        plays: list[Move] = []
+        words: list[Move] = []
+        longer = False
         for group in groups:
             if isinstance(group, _QuestionWalk):
                 group, more = group.upto(max_cards)
@@ -88,16 +99,16 @@ def shortest_legal_moves(state, limit):
         max_cards += 1
 
 
-def _card_count(move):
+def _card_count(move: Move) -> int:
     return len(move.cards)
 
 
-def _leaves_loser(hand, move, is_finishing):
+def _leaves_loser(hand: tuple[int, ...], move: Move, is_finishing: tuple[bool, ...]) -> bool:
     """Whether the one card ``move`` leaves in ``hand`` cannot finish (lone_card_must_finish)."""
     return not is_finishing[[c for c in hand if c not in move.cards][0]]
 
 
-def move_groups(state, lazy):
+def move_groups(state: State, lazy: bool) -> list[Iterable[Move]]:
     """The legal moves as a list of groups (tuples or lists), in order; when ``lazy``,
     question plays, which can run to millions of orderings, come as lazy iterables."""
     if state.finished:
@@ -110,7 +121,9 @@ def move_groups(state, lazy):
     return groups
 
 
-def _without_lone_losers(groups, hand, is_finishing):
+def _without_lone_losers(
+    groups: list[Iterable[Move]], hand: tuple[int, ...], is_finishing: tuple[bool, ...]
+) -> Iterator[Move]:
     """``lone_card_must_finish``: the moves of ``groups`` but the plays that leave one card
     that cannot finish; a draw when that leaves no move at all (the player cannot play)."""
     left_one = len(hand) - 1
@@ -125,7 +138,7 @@ def _without_lone_losers(groups, hand, is_finishing):
         yield DRAW_MOVE
 
 
-def _rule_groups(state, lazy):
+def _rule_groups(state: State, lazy: bool) -> list[Iterable[Move]]:
     """``_move_groups`` before ``lone_card_must_finish``."""
     hand = state.hands[state.turn]
     pending = state.pending
@@ -165,7 +178,7 @@ def _rule_groups(state, lazy):
     return _normal_groups(state, hand, starters, lazy) + [(DRAW_MOVE,)]
 
 
-def playable_cards(state):
+def playable_cards(state: State) -> list[int]:
     """The cards of the player to move that begin at least one legal play, read from the
     same tables as ``_rule_groups`` without building a single play (under question
     chains one hand can have millions)."""
@@ -194,7 +207,7 @@ def playable_cards(state):
     return starters
 
 
-def _still_starting(state, starters):
+def _still_starting(state: State, starters: list[int]) -> list[int]:
     """``lone_card_must_finish``: the ``starters`` that still begin a legal play, each found
     by ``choices`` with one legal play of its own (a scan of the listed moves could spend
     itself on one question's millions of orderings and miss the other starters)."""
@@ -203,13 +216,13 @@ def _still_starting(state, starters):
     return [c for c in starters if starts_a_play(state, c)]
 
 
-def starts_normally(state, card):
+def starts_normally(state: State, card: int) -> bool:
     """Whether ``card`` may begin a play on a normal turn (RULES.md section 4)."""
     allowed = _may_start(state)
     return allowed is None or allowed[card]
 
 
-def _normal_starters(state, hand):
+def _normal_starters(state: State, hand: tuple[int, ...]) -> list[int]:
     """The cards of ``hand`` that may begin a play: ``starts_normally`` for a whole hand."""
     allowed = _may_start(state)
     if allowed is None:
@@ -217,7 +230,7 @@ def _normal_starters(state, hand):
     return [c for c in hand if allowed[c]]
 
 
-def _may_start(state):
+def _may_start(state: State) -> tuple[bool, ...] | None:
     """Whether each card may begin a play here (a row of ``Derived.may_follow``), or None
     when any card may: after a joker, or an ace cancelling one."""
     suit = state.suit
@@ -227,12 +240,12 @@ def _may_start(state):
     return state._derived.may_follow[_follow_row(suit, top)]
 
 
-def _follow_row(suit, top):
+def _follow_row(suit: int, top: int) -> int:
     """The row of ``Derived.may_follow`` for the suit to follow and the card on top."""
     return suit * 13 + RANK[top]
 
 
-def effective_top(state):
+def effective_top(state: State) -> int | None:
     """The card a new play must match by rank: the top, or under ``after_joker: previous``
     the highest non-joker card; None when anything may follow."""
     pile = state.discard_pile
@@ -247,12 +260,17 @@ def effective_top(state):
     return None
 
 
-def _normal_groups(state, hand, starters, lazy):
+def _normal_groups(
+    state: State, hand: tuple[int, ...], starters: list[int], lazy: bool
+) -> list[Iterable[Move]]:
     """One group of moves per starter: its plays of every shape (RULES.md section 4);
     when ``lazy``, question plays come as iterators, unless the hand holds so few questions
     that listing them costs less than iterating."""
-    groups = []
-    questions = penalties = answer_seqs = None  # built on first need: most turns have none
+    groups: list[Iterable[Move]] = []
+    # built on first need: most turns have none
+    questions: list[int] | None = None
+    penalties: list[int] | None = None
+    answer_seqs: _AnswerSequences | None = None
     for start in starters:
         if IS_QUESTION[start]:
             if questions is None:
@@ -262,7 +280,7 @@ def _normal_groups(state, hand, starters, lazy):
                     answer_seqs = _AnswerSequences(hand, d.is_answer, d.wild_answer)
             consecutive = state._derived.consecutive_chains
             if lazy and len(questions) > EAGER_QUESTIONS:
-                group = _QuestionWalk(start, questions, consecutive, answer_seqs)
+                group: Iterable[Move] = _QuestionWalk(start, questions, consecutive, answer_seqs)
             else:
                 group = _listed_moves(_question_plays(start, questions, consecutive, answer_seqs), True)
         elif IS_PENALTY[start]:
@@ -279,7 +297,7 @@ def _normal_groups(state, hand, starters, lazy):
     return groups
 
 
-def penalty_card(state):
+def penalty_card(state: State) -> int:
     """The penalty card a pending penalty comes from: the top, or under a deflecting king
     or jack (``penalty_deflect``) the highest penalty card of the discard pile."""
     pile = state.discard_pile
@@ -289,11 +307,12 @@ def penalty_card(state):
     return pile[-1]
 
 
-def may_counter(d, top, card):
+def may_counter(d: Derived, top: int, card: int) -> bool:
     """Whether penalty card ``card`` may start a counter to penalty card ``top`` under the
     rules of Derived ``d``."""
     if IS_JOKER[top] and d.joker_colour_counter and not IS_JOKER[card]:
-        return (SUIT[card] < 2) == (top == RED_JOKER)  # red joker: hearts, diamonds
+        # red joker: hearts, diamonds (``card`` is no joker: it has a suit)
+        return (SUIT[card] < 2) == (top == RED_JOKER)  # type: ignore[operator]
     return (
         RANK[card] == RANK[top]
         or d.counter_any
@@ -302,32 +321,34 @@ def may_counter(d, top, card):
     )
 
 
-def may_deflect(d, top, card):
+def may_deflect(d: Derived, top: int, card: int) -> bool:
     """``penalty_deflect``: whether ``card`` alone sends the penalty of ``top`` on."""
     rank = RANK[card]
     allowed = d.deflect_kings if rank == KING else d.deflect_jacks if rank == JACK else False
     return allowed and (IS_JOKER[top] or SUIT[card] == SUIT[top])
 
 
-def deflectors(state, hand):
+def deflectors(state: State, hand: tuple[int, ...]) -> list[int]:
     top = penalty_card(state)
     d = state._derived
     return [c for c in hand if may_deflect(d, top, c)]
 
 
-def penalty_counters(state, hand):
+def penalty_counters(state: State, hand: tuple[int, ...]) -> list[tuple[int, ...]]:
     """Plays (same rank or penalty combo) that counter the pending penalty."""
     top = penalty_card(state)
     d = state._derived
     starters = [c for c in hand if IS_PENALTY[c] and may_counter(d, top, c)]
     penalties = [c for c in hand if IS_PENALTY[c]]
-    plays = []
+    plays: list[tuple[int, ...]] = []
     for start in starters:
         plays += _penalty_plays(start, hand, penalties, state._derived)
     return plays
 
 
-def _penalty_plays(start, hand, penalties, d):
+def _penalty_plays(
+    start: int, hand: tuple[int, ...], penalties: list[int], d: Derived
+) -> list[tuple[int, ...]]:
     """A list of the combos from a penalty card, and under same-suit combos its same-rank
     runs too (a combo holds at most four cards of a rank or suit and two jokers)."""
     combo_key = d.combo_key
@@ -337,21 +358,21 @@ def _penalty_plays(start, hand, penalties, d):
     return plays
 
 
-def _same_rank(hand, card):
+def _same_rank(hand: tuple[int, ...], card: int) -> list[int]:
     """The other cards of ``hand`` of ``card``'s rank."""
     same_rank = SAME_RANK[card]
     return [c for c in hand if same_rank[c]]
 
 
-def _listed_moves(plays, declarable):
+def _listed_moves(plays: Iterable[tuple[int, ...]], declarable: bool) -> list[Move]:
     """The moves for a list of ``plays`` (see ``_add_play_moves``), as a list."""
-    moves = []
+    moves: list[Move] = []
     for play in plays:
         _add_play_moves(play, declarable, moves)
     return moves
 
 
-def _add_play_moves(play, declarable, out):
+def _add_play_moves(play: tuple[int, ...], declarable: bool, out: list[Move]) -> None:
     """Append to ``out`` the moves for one play: when ``declarable``, one per suit for a play
     ending in an ace."""
     if len(play) == 1:
@@ -364,7 +385,9 @@ def _add_play_moves(play, declarable, out):
         out.append(play_move(play))
 
 
-def _extend(prefix, pool, min_len=1, out=None):
+def _extend(
+    prefix: tuple[int, ...], pool: list[int], min_len: int = 1, out: list[tuple[int, ...]] | None = None
+) -> list[tuple[int, ...]]:
     """A list of ``prefix`` followed by every ordering of every subset of ``pool``
     (a rank has at most four cards, so the list stays small)."""
     if out is None:
@@ -376,15 +399,21 @@ def _extend(prefix, pool, min_len=1, out=None):
     return out
 
 
-def _orderings(cards):
+def _orderings(cards: list[int]) -> list[tuple[int, ...]]:
     """Every ordering of every non-empty subset of ``cards``."""
-    out = []
+    out: list[tuple[int, ...]] = []
     for i, card in enumerate(cards):
         _extend((card,), cards[:i] + cards[i + 1 :], 1, out)
     return out
 
 
-def _combos(play, penalties, combo_key, key, out):
+def _combos(
+    play: tuple[int, ...],
+    penalties: list[int],
+    combo_key: tuple[int | None, ...],
+    key: int | None,
+    out: list[tuple[int, ...]],
+) -> list[tuple[int, ...]]:
     """``out`` with the penalty combos growing ``play``: its non-joker cards share ``key``, a
     value of ``combo_key`` (their rank or their suit; None while the play holds only jokers)."""
     out.append(play)
@@ -396,10 +425,12 @@ def _combos(play, penalties, combo_key, key, out):
     return out
 
 
-def _question_plays(start, questions, consecutive, answer_seqs):
+def _question_plays(
+    start: int, questions: list[int], consecutive: bool, answer_seqs: _AnswerSequences | None
+) -> list[tuple[int, ...]]:
     """A list of the question plays from ``start`` (see ``_question_node``), in order."""
-    plays = []
-    stack = [(start,)]
+    plays: list[tuple[int, ...]] = []
+    stack: list[tuple[int, ...]] = [(start,)]
     while stack:
         _question_node(stack.pop(), questions, consecutive, answer_seqs, plays, stack)
     return plays
@@ -409,28 +440,32 @@ class _QuestionWalk:
     """The moves of ``_question_plays`` from ``start``, lazily: they can run to millions of
     orderings. Iterating walks them all; ``upto`` walks only the plays of a few cards."""
 
-    def __init__(self, start, questions, consecutive, answer_seqs):
+    def __init__(
+        self, start: int, questions: list[int], consecutive: bool, answer_seqs: _AnswerSequences | None
+    ) -> None:
         self.start = start
         self.questions = questions
         self.consecutive = consecutive
         self.answer_seqs = answer_seqs
 
-    def __iter__(self):
-        stack = [(self.start,)]
+    def __iter__(self) -> Iterator[Move]:
+        stack: list[tuple[int, ...]] = [(self.start,)]
         while stack:
-            plays = []
+            plays: list[tuple[int, ...]] = []
             _question_node(stack.pop(), self.questions, self.consecutive, self.answer_seqs, plays, stack)
             yield from _listed_moves(plays, True)
 
-    def upto(self, max_cards):
+    def upto(self, max_cards: int) -> tuple[list[Move], bool]:
         """``(moves, longer)``: the moves of the plays of at most ``max_cards`` cards, in the
         walk's order, and whether the walk goes on past them (a longer run of questions is
         not always a play: ``longer`` may be true with no longer play)."""
-        moves, longer = [], False
-        stack = [(self.start,)]
+        moves: list[Move] = []
+        longer = False
+        stack: list[tuple[int, ...]] = [(self.start,)]
         while stack:
             play = stack.pop()
-            plays, grown = [], []
+            plays: list[tuple[int, ...]] = []
+            grown: list[tuple[int, ...]] = []
             _question_node(play, self.questions, self.consecutive, self.answer_seqs, plays, grown)
             if grown:
                 if len(play) < max_cards:
@@ -445,7 +480,14 @@ class _QuestionWalk:
         return moves, longer
 
 
-def _question_node(play, questions, consecutive, answer_seqs, out, stack):
+def _question_node(
+    play: tuple[int, ...],
+    questions: list[int],
+    consecutive: bool,
+    answer_seqs: _AnswerSequences | None,
+    out: list[tuple[int, ...]],
+    stack: list[tuple[int, ...]],
+) -> None:
     """One step of a depth-first walk over question plays: append to ``out`` the plays of
     ``play`` (itself and, where answers belong to the play, with each run of answers) and
     push the plays growing it onto ``stack``, the last first so that they come off in hand
@@ -453,9 +495,9 @@ def _question_node(play, questions, consecutive, answer_seqs, out, stack):
     otherwise (``connected``) every ordering whose questions are linked together counts."""
     last = play[-1]
     if consecutive:
-        suits = (SUIT[last],)
+        suits: tuple[int | None, ...] | None = (SUIT[last],)
     elif connected(play):
-        suits = tuple(sorted({SUIT[q] for q in play}))
+        suits = tuple(sorted({SUIT[q] for q in play}))  # type: ignore[type-var]  # questions have suits
     else:
         suits = None
     if suits is not None:
@@ -468,7 +510,7 @@ def _question_node(play, questions, consecutive, answer_seqs, out, stack):
             stack.append(play + (q,))
 
 
-def connected(questions):
+def connected(questions: Sequence[int]) -> bool:
     """Whether the questions form one group linked by shared rank or suit."""
     reached = [questions[0]]
     rest = list(questions[1:])
@@ -486,12 +528,14 @@ def connected(questions):
 class _AnswerSequences:
     """Answer runs from a hand, cached by the suits the first non-joker answer may have."""
 
-    def __init__(self, hand, is_answer, wild_answer):
+    def __init__(
+        self, hand: tuple[int, ...], is_answer: tuple[bool, ...], wild_answer: tuple[bool, ...]
+    ) -> None:
         self.answers = [c for c in hand if is_answer[c]]
         self.wild = wild_answer  # ``ace_answers: wild``: first answers of any suit
-        self.cache = {}
+        self.cache: dict[tuple[int | None, ...], list[tuple[int, ...]]] = {}
 
-    def for_suits(self, suits):
+    def for_suits(self, suits: tuple[int | None, ...]) -> list[tuple[int, ...]]:
         seqs = self.cache.get(suits)
         if seqs is None:
             seqs = self.cache[suits] = []
@@ -499,7 +543,9 @@ class _AnswerSequences:
                 self._grow((), -1, suits, seqs)
         return seqs
 
-    def _grow(self, seq, rank, suits, out):
+    def _grow(
+        self, seq: tuple[int, ...], rank: int, suits: tuple[int | None, ...], out: list[tuple[int, ...]]
+    ) -> None:
         """Append to ``out`` the runs growing ``seq``, whose non-joker answers have ``rank``
         (-1 while it holds none)."""
         for c in self.answers:

@@ -1,5 +1,9 @@
 """Moves and their text form (RULES.md section 1)."""
 
+from __future__ import annotations
+
+from collections.abc import Iterable
+
 from . import reasons
 from .cards import CARD_TEXT, SUITS, parse_card, parse_suit
 from .refusal import Refusal
@@ -13,13 +17,13 @@ class IllegalMove(ValueError):
     """A move the rules refuse, for a ``Refusal``: ``template`` (one of ``reasons``) and
     ``params`` name the rule it breaks; ``str`` gives the English sentence."""
 
-    def __init__(self, refusal):
+    def __init__(self, refusal: Refusal) -> None:
         super().__init__(refusal)
         self.template = refusal.template
         self.params = refusal.params
 
 
-def _not_a_move(template, text, token=None):
+def _not_a_move(template: str, text: str, token: str | None = None) -> IllegalMove:
     params = {"text": repr(text)} if token is None else {"text": repr(text), "token": repr(token)}
     return IllegalMove(Refusal(template, params))
 
@@ -35,10 +39,19 @@ class Move:
 
     __slots__ = ("kind", "cards", "suit", "declare", "_key", "seat")
 
-    def __init__(self, kind, cards=(), suit=None, declare=False, seat=None):
+    def __init__(
+        self,
+        kind: str,
+        cards: Iterable[int] = (),
+        suit: int | None = None,
+        declare: bool = False,
+        seat: int | None = None,
+    ) -> None:
         self._set(kind, tuple(cards), suit, declare, seat)
 
-    def _set(self, kind, cards, suit, declare, seat):
+    def _set(
+        self, kind: str, cards: tuple[int, ...], suit: int | None, declare: bool, seat: int | None
+    ) -> None:
         self.kind = kind
         self.cards = cards
         self.suit = suit
@@ -47,15 +60,15 @@ class Move:
         self._key = (kind, cards, suit, declare, seat)
 
     @classmethod
-    def resign(cls, seat):
+    def resign(cls, seat: int) -> Move:
         return cls(RESIGN, seat=seat)
 
     @classmethod
-    def play(cls, cards, suit=None, declare=False):
+    def play(cls, cards: Iterable[int], suit: int | None = None, declare: bool = False) -> Move:
         return cls(PLAY, cards, suit, declare)
 
     @classmethod
-    def parse(cls, text):
+    def parse(cls, text: object) -> Move:
         """Read move text such as ``"QH 8H 4H !"``, ``"AH @S"`` or ``"draw !"``."""
         if not isinstance(text, str):
             raise IllegalMove(Refusal(reasons.NOT_TEXT))
@@ -87,18 +100,18 @@ class Move:
         return cls(PLAY, tuple(cards), suit, declare)
 
     @classmethod
-    def _parse_resign(cls, text, tokens, declare):
+    def _parse_resign(cls, text: str, tokens: list[str], declare: bool) -> Move:
         seat = tokens[1] if len(tokens) == 2 else ""
         if declare or seat not in SEAT_TEXTS:
             raise _not_a_move(reasons.RESIGN_WITHOUT_SEAT, text)
         return cls(RESIGN, seat=int(seat))
 
-    def with_declare(self, declare=True):
+    def with_declare(self, declare: bool = True) -> Move:
         move = Move.__new__(Move)
         move._set(self.kind, self.cards, self.suit, declare, self.seat)
         return move
 
-    def __str__(self):
+    def __str__(self) -> str:
         if self.kind == RESIGN:
             return f"{RESIGN} {self.seat}"
         words = [CARD_TEXT[c] for c in self.cards] if self.kind == PLAY else [self.kind]
@@ -108,17 +121,17 @@ class Move:
             words.append("!")
         return " ".join(words)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"Move.parse({str(self)!r})"
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, Move) and self._key == other._key
 
-    def __hash__(self):
+    def __hash__(self) -> int:
         return hash(self._key)
 
 
-def play_move(cards, suit=None):
+def play_move(cards: tuple[int, ...], suit: int | None = None) -> Move:
     """``Move(PLAY, cards, suit)`` for a tuple of cards, without a call through the class:
     a plain C call when compiled, for move generation, which builds many."""
     move = Move.__new__(Move)

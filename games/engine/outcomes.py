@@ -87,7 +87,7 @@ def outcome(before: State, move: Move, after: State) -> Outcome:
     if isinstance(move, str):
         move = Move.parse(move)
     mover = before.mover(move)
-    facts = {"out": _out(before, after, mover)}
+    facts: dict[str, Any] = {"out": _out(before, after, mover)}
     if after.winner is not None and before.winner is None and after.winner == mover:
         facts["won"] = True
     if move.kind == RESIGN:
@@ -111,7 +111,7 @@ def outcome(before: State, move: Move, after: State) -> Outcome:
     return Outcome(mover, **facts)
 
 
-def _out(before, after, mover):
+def _out(before: State, after: State, mover: int) -> tuple[int, ...]:
     """Seats that left play with the move, but for one that won."""
     return tuple(
         seat
@@ -120,11 +120,11 @@ def _out(before, after, mover):
     )
 
 
-def _play(before, move, after, mover):
+def _play(before: State, move: Move, after: State, mover: int) -> dict[str, Any]:
     cards = move.cards
-    pending = before.pending
+    pending = before.pending or ()
     kind = pending[0] if pending else None
-    facts = {}
+    facts: dict[str, Any] = {}
     going_on = not after.finished
     if after.direction != before.direction:
         facts["reversed"] = True
@@ -154,7 +154,7 @@ def _play(before, move, after, mover):
     return {name: value for name, value in facts.items() if value}
 
 
-def _why_no_win(before, cards, mover):
+def _why_no_win(before: State, cards: tuple[int, ...], mover: int) -> str:
     """The engine's reasons, in its order (``transitions._play``)."""
     rules = before.rules
     if any(IS_JOKER[c] for c in cards) or RANK[cards[-1]] not in rules.finishing_ranks:
@@ -165,7 +165,7 @@ def _why_no_win(before, cards, mover):
     return NOT_DECLARED
 
 
-def _niko_kadi_missed(before, move, emptied, no_win):
+def _niko_kadi_missed(before: State, move: Move, emptied: bool, no_win: str | None) -> int:
     """The cards the rules make the mover draw for not declaring Niko Kadi with this play."""
     rules = before.rules
     if not rules.niko_kadi or not rules.niko_kadi_penalty:

@@ -13,6 +13,11 @@ checks playouts move for move). Plain Python lists and ints, C types when compil
 (``playcore.pxd``).
 """
 
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING
+
 from .cards import ACE, EIGHT, JACK, JOKER_RANK, KING, QUEEN, THREE, TWO
 from .policy import (
     ATTACK,
@@ -31,6 +36,12 @@ from .policy import (
 from .rules import Rules
 from .transitions import reshuffled
 
+if TYPE_CHECKING:
+    import random
+
+    from .derived import Derived
+    from .state import State
+
 PLAY, DRAW, ACCEPT = 0, 1, 2  # a move's kind
 NOTHING, PENALTY, JUMP = 0, 1, 2  # what is pending
 COUNT, PICK, WEIGH = 0, 1, 2  # what ``_visit`` does with a move
@@ -48,7 +59,7 @@ FREE_OPTIONS = frozenset({"jokers", "hand_size", "misplay", "max_turns", "joker_
 _CLASSIC_LIKE = {}  # type: dict[object, bool]  # Derived -> whether the core plays its rules
 
 
-def bits_of(cards):
+def bits_of(cards: Iterable[int]) -> int:
     """The bit set of a sequence of cards."""
     bits = 0
     for c in cards:
@@ -60,7 +71,7 @@ def bits_of(cards):
 ANSWER_BITS = bits_of([c for c, answer in enumerate(Rules.preset("classic").derived.is_answer) if answer])
 
 
-def supports(state):
+def supports(state: State) -> bool:
     """Whether the core plays games from ``state``: classic's rules (but ``FREE_OPTIONS``),
     every seat in play, no drawn card waiting to be played and no question pending."""
     d = state._derived
@@ -76,51 +87,51 @@ def supports(state):
     )
 
 
-def _classic_like(rules):
+def _classic_like(rules: Rules) -> bool:
     classic = Rules.preset("classic").to_dict()
     return all(value == classic[name] for name, value in rules.to_dict().items() if name not in FREE_OPTIONS)
 
 
-def light_game(state, rng, limit):
+def light_game(state: State, rng: random.Random, limit: int) -> State:
     """``playout.playout`` for a position the core ``supports``."""
     board = Board(state)
     board.light_moves(rng.random, limit)
     return board.into(state)
 
 
-def random_game(state, rng):
+def random_game(state: State, rng: random.Random) -> tuple[State, int]:
     """``playout.random_playout`` for a position the core ``supports``."""
     board = Board(state)
     moves = board.random_moves(rng.random)
     return board.into(state), moves
 
 
-def rank_of(card):
+def rank_of(card: int) -> int:
     return JOKER_RANK if card >= 52 else card % 13
 
 
-def suit_of(card):
+def suit_of(card: int) -> int:
     """The card's suit, -1 for a joker (where ``cards.SUIT`` says None)."""
     return -1 if card >= 52 else card // 13
 
 
-def is_penalty(rank):
+def is_penalty(rank: int) -> bool:
     return rank == TWO or rank == THREE or rank == JOKER_RANK
 
 
-def is_question(rank):
+def is_question(rank: int) -> bool:
     return rank == EIGHT or rank == QUEEN
 
 
-def rank_bits(rank):
+def rank_bits(rank: int) -> int:
     return JOKER_BITS if rank == JOKER_RANK else RANK_BASE << rank
 
 
-def suit_bits(suit):
+def suit_bits(suit: int) -> int:
     return SUIT_BASE << (13 * suit)
 
 
-def count_bits(bits):
+def count_bits(bits: int) -> int:
     count = 0
     while bits:
         bits &= bits - 1
@@ -128,7 +139,9 @@ def count_bits(bits):
     return count
 
 
-def play_score(hand, cards, last, suit, owed, attack, d):
+def play_score(
+    hand: Sequence[int], cards: int, last: int, suit: int, owed: int, attack: float, d: Derived
+) -> float:
     """The light policy's value of playing the cards of bit set ``cards``, ending with
     ``last``, from ``hand``, naming ``suit`` (-1: none), with ``owed`` cards of penalty
     pending; ``attack``: the worth of a penalty or a jack on top; ``d``: the rules' Derived."""
@@ -158,7 +171,7 @@ def play_score(hand, cards, last, suit, owed, attack, d):
     return score
 
 
-def other_score(draw, owed):
+def other_score(draw: bool, owed: int) -> float:
     """The light policy's value of a draw (``owed``: the penalty it takes), an accept or a pass."""
     if draw:
         return -DRAW_COST - (owed if owed else 1)
@@ -168,7 +181,7 @@ def other_score(draw, owed):
 class Board:
     """A position of ``State`` as lists and small integers, changed in place by its moves."""
 
-    def __init__(self, state):
+    def __init__(self, state: State) -> None:
         d = state._derived
         self.d = d
         self.hands = [list(hand) for hand in state.hands]
@@ -181,7 +194,7 @@ class Board:
         pending = state.pending
         self.pending = NOTHING if pending is None else PENALTY if pending[0] == "penalty" else JUMP
         self.amount = 0 if pending is None else pending[1]  # the penalty's cards, or the jumps left
-        self.jumper = pending[2] if self.pending == JUMP else -1
+        self.jumper = pending[2] if pending is not None and self.pending == JUMP else -1
         self.declared = list(state.declared)
         self.winner = -1 if state.winner is None else state.winner
         self.finished = state.finished
@@ -202,14 +215,15 @@ class Board:
         self.chosen = [0] * 54
         self.played = 0
         self.named = -1
-        self.random = None  # the light policy's context (``_light_move``)
+        # the light policy's context (``_light_move``), set by ``light_moves`` before any use
+        self.random: Callable[[], float] = None  # type: ignore[assignment]
         self.held = 0
         self.owed = 0
         self.attack = 0.0
         self.best_score = 0.0
         self.seen = 0
 
-    def into(self, state):
+    def into(self, state: State) -> State:
         """A copy of ``state`` holding this board's position."""
         s = state._copy()
         s.hands = tuple([tuple(hand) for hand in self.hands])
@@ -234,7 +248,7 @@ class Board:
 
     # -- the two players ----------------------------------------------------------------
 
-    def random_moves(self, random):
+    def random_moves(self, random: Callable[[], float]) -> int:
         """Uniformly random legal moves to the end, declaring on any move that leaves at most
         one card (``random_playout``); returns the moves made."""
         moves = 0
@@ -252,7 +266,7 @@ class Board:
             moves += 1
         return moves
 
-    def light_moves(self, random, limit):
+    def light_moves(self, random: Callable[[], float], limit: int) -> None:
         """The light policy for every seat to the end, or for ``limit`` moves."""
         self.random = random
         moves = 0
@@ -260,7 +274,7 @@ class Board:
             self._light_move()
             moves += 1
 
-    def _light_move(self):
+    def _light_move(self) -> None:
         """``playout.light_move``: the best of the first ``LIGHT_MOVE_LIMIT`` moves, played."""
         self.held = len(self.hands[self.turn])
         self.in_hand = bits_of(self.hands[self.turn])
@@ -273,7 +287,7 @@ class Board:
         self._walk()
         self._apply(self._left(self.held) <= DECLARE_AT)
 
-    def _left(self, held):
+    def _left(self, held: int) -> int:
         """The cards the chosen move leaves in a hand of ``held``."""
         if self.kind == PLAY:
             return held - self.played
@@ -281,7 +295,7 @@ class Board:
 
     # -- the legal moves, in generate's order --------------------------------------------
 
-    def _walk(self):
+    def _walk(self) -> bool:
         """Visit every legal move of the player to move until ``_visit`` says stop; True if it did."""
         hand = self.hands[self.turn]
         if self.pending == PENALTY:
@@ -298,7 +312,7 @@ class Board:
         starters = ~0 if top < 0 or self.suit < 0 else _may_follow(self.suit, top)
         return self._walk_runs_from(hand, starters, True) or self._visit(DRAW, -1)
 
-    def _walk_runs_from(self, hand, starters, declarable):
+    def _walk_runs_from(self, hand: list[int], starters: int, declarable: bool) -> bool:
         """The plays from each card of bit set ``starters``, in hand order: penalty combos
         from a penalty card, question chains from a question, else runs of its rank (on a
         jump or a penalty, jacks or aces: never ``declarable``). Picking, a starter whose
@@ -322,13 +336,13 @@ class Board:
                 self.ends[start] = self.count
         return False
 
-    def _walk_run(self, hand, rank, declarable):
+    def _walk_run(self, hand: list[int], rank: int, declarable: bool) -> bool:
         """The path (cards of ``rank``), then its runs grown by the hand's other cards of the rank."""
         if self._visit_play(declarable and rank == ACE):
             return True
         return self._walk_grown(hand, rank_bits(rank) & self.in_hand & ~self.in_path, rank, declarable)
 
-    def _walk_grown(self, hand, more, rank, declarable):
+    def _walk_grown(self, hand: list[int], more: int, rank: int, declarable: bool) -> bool:
         """``_walk_run`` of the path grown by each card of bit set ``more``, in hand order."""
         if not more:
             return False
@@ -341,7 +355,7 @@ class Board:
                     return True
         return False
 
-    def _walk_combos(self, hand, key):
+    def _walk_combos(self, hand: list[int], key: int) -> bool:
         """The path (penalty cards whose non-jokers share rank ``key``, -1 while none), then
         the combos growing it (``generate._combos``)."""
         if self._visit(PLAY, -1):
@@ -359,7 +373,7 @@ class Board:
                     return True
         return False
 
-    def _walk_questions(self, hand, last):
+    def _walk_questions(self, hand: list[int], last: int) -> bool:
         """The path (a chain of questions ending in ``last``), it with each run of answers,
         then the chains growing it (``generate._question_node``, consecutive chains)."""
         if self._visit(PLAY, -1) or self._walk_answers(hand, suit_bits(suit_of(last))):
@@ -377,7 +391,7 @@ class Board:
                     return True
         return False
 
-    def _walk_answers(self, hand, follow):
+    def _walk_answers(self, hand: list[int], follow: int) -> bool:
         """The path grown by each answer of bit set ``follow`` (the question's suit, then the
         first answer's rank), and by the answers that may follow that."""
         more = self.in_hand & ~self.in_path & ANSWER_BITS & follow
@@ -392,7 +406,7 @@ class Board:
                     return True
         return False
 
-    def _visit_play(self, naming):
+    def _visit_play(self, naming: bool) -> bool:
         """Visit the path as a play: when ``naming`` (it ends in an ace that may name a suit),
         one move per suit."""
         if naming:
@@ -402,7 +416,7 @@ class Board:
             return False
         return self._visit(PLAY, -1)
 
-    def _visit(self, kind, suit):
+    def _visit(self, kind: int, suit: int) -> bool:
         """One legal move (the path when a play): counted, picked or weighed; True to stop."""
         if self.mode == WEIGH:
             return self._weigh(kind, suit)
@@ -412,7 +426,7 @@ class Board:
         self.count += 1
         return False
 
-    def _weigh(self, kind, suit):
+    def _weigh(self, kind: int, suit: int) -> bool:
         """The light policy's look at one move: kept when best so far, with its noise."""
         if kind == PLAY:
             hand = self.hands[self.turn]
@@ -428,7 +442,7 @@ class Board:
         self.seen += 1
         return self.seen >= LIGHT_MOVE_LIMIT
 
-    def _choose(self, kind, suit):
+    def _choose(self, kind: int, suit: int) -> None:
         """Keep the move visited (the path when a play) as the one to play."""
         self.kind = kind
         for i in range(self.depth):
@@ -436,17 +450,17 @@ class Board:
         self.played = self.depth
         self.named = suit
 
-    def _push(self, card):
+    def _push(self, card: int) -> None:
         self.path[self.depth] = card
         self.depth += 1
         self.in_path |= ONE << card
 
-    def _pop(self):
+    def _pop(self) -> None:
         self.depth -= 1
         card = self.path[self.depth]
         self.in_path ^= ONE << card
 
-    def _effective_top(self):
+    def _effective_top(self) -> int:
         """``generate.effective_top`` under ``after_joker: previous``: the highest non-joker
         card, -1 when there is none."""
         pile = self.discard
@@ -455,7 +469,7 @@ class Board:
                 return pile[i]
         return -1
 
-    def _penalty_card(self):
+    def _penalty_card(self) -> int:
         """``generate.penalty_card``: the highest penalty card of the discard pile, else its top."""
         pile = self.discard
         for i in range(len(pile) - 1, -1, -1):
@@ -465,7 +479,7 @@ class Board:
 
     # -- the chosen move's effects (transitions, for these rules) ----------------------------
 
-    def _apply(self, declare):
+    def _apply(self, declare: bool) -> None:
         """Play the chosen move, declaring Niko Kadi when ``declare``."""
         if self.kind == PLAY:
             self._play([self.chosen[i] for i in range(self.played)], self.named, declare)
@@ -474,7 +488,7 @@ class Board:
         else:
             self._accept(declare)
 
-    def _play(self, cards, named, declare):
+    def _play(self, cards: list[int], named: int, declare: bool) -> None:
         """``transitions._play``: ``cards`` played, naming suit ``named`` (-1: none)."""
         seat = self.turn
         hand = self.hands[seat]
@@ -518,7 +532,7 @@ class Board:
         self._advance()
         self._finish()
 
-    def _finishes(self, seat, cards):
+    def _finishes(self, seat: int, cards: list[int]) -> bool:
         """Whether emptying the hand with ``cards`` wins (a finishing card, no joker, every
         other hand still holding cards), given a declaration."""
         if not self.d.is_finishing[cards[-1]]:
@@ -531,7 +545,7 @@ class Board:
                 return False
         return True
 
-    def _suit_after_penalty(self, cards):
+    def _suit_after_penalty(self, cards: list[int]) -> int:
         """The suit of the highest non-joker card played, else the suit as it was
         (``after_joker: previous``)."""
         for i in range(len(cards) - 1, -1, -1):
@@ -539,7 +553,7 @@ class Board:
                 return suit_of(cards[i])
         return self.suit
 
-    def _kickback(self, kings):
+    def _kickback(self, kings: int) -> None:
         """An odd number of kings reverses the direction; with two players the same one goes again."""
         if kings % 2 == 1:
             self.direction = -self.direction
@@ -548,7 +562,7 @@ class Board:
         self._advance()
         self._finish()
 
-    def _draw_move(self, declare):
+    def _draw_move(self, declare: bool) -> None:
         """A draw: the penalty pending, or one card."""
         seat = self.turn
         self.declared[seat] = declare
@@ -560,7 +574,7 @@ class Board:
         self._advance()
         self._finish()
 
-    def _accept(self, declare):
+    def _accept(self, declare: bool) -> None:
         """A jump accepted: the turn passes on, past the jumper while jumps are left."""
         if declare:
             self.declared[self.turn] = True
@@ -574,7 +588,7 @@ class Board:
             self.pending = NOTHING
         self._finish()
 
-    def _draw(self, seat, count):
+    def _draw(self, seat: int, count: int) -> None:
         """``transitions._draw``: up to ``count`` cards, reshuffling the discard pile (all but
         its top) by the stored games' seeded shuffle when the draw pile runs out."""
         hand = self.hands[seat]
@@ -585,28 +599,28 @@ class Board:
                 self._reshuffle()
             hand.append(self.draw.pop())
 
-    def _reshuffle(self):
+    def _reshuffle(self) -> None:
         self.draw = reshuffled(self.discard[:-1], self.seed, self.shuffles)
         self.shuffles += 1
         self.restocked = tuple(sorted(self.draw))
         del self.discard[:-1]
 
-    def _advance(self):
+    def _advance(self) -> None:
         self.turn = (self.turn + self.direction) % self.players
 
-    def _finish(self):
+    def _finish(self) -> None:
         self.turns += 1
         if not self.finished and self.turns >= self.d.max_turns:
             self.finished = True
 
 
-def _may_follow(suit, top):
+def _may_follow(suit: int, top: int) -> int:
     """The cards that may begin a play on ``top`` with ``suit`` to follow, as bits
     (``Derived.may_follow`` under ``ace_wild`` and ``penalty_start: matching``)."""
     return suit_bits(suit) | rank_bits(rank_of(top)) | ACE_BITS | JOKER_BITS
 
 
-def _count_of_rank(cards, rank):
+def _count_of_rank(cards: list[int], rank: int) -> int:
     count = 0
     for c in cards:
         if rank_of(c) == rank:

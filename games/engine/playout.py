@@ -12,20 +12,31 @@ position changed in place (``transitions.apply_in_place``).
 The policy's weights are C constants when compiled: set them in ``policy``.
 """
 
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
 from .generate import legal_move_at, move_groups
 from .moves import DRAW, PLAY
 from .playcore import bits_of, light_game, other_score, play_score, random_game, supports
 from .policy import ATTACK, ATTACK_NEAR_FINISH, DECLARE_AT, LIGHT_MOVE_LIMIT, NOISE
 from .transitions import apply_in_place, text_problem
 
+if TYPE_CHECKING:
+    import random as _random
 
-def light_move(state, rng):
+    from .moves import Move
+    from .state import State
+
+
+def light_move(state: State, rng: _random.Random) -> Move:
     """A good-enough move for the player to move, cheaply: the best of at most
     ``LIGHT_MOVE_LIMIT`` legal moves by a few rules of thumb plus noise."""
     return _light_move(state, rng.random)
 
 
-def _light_move(state, random):
+def _light_move(state: State, random: Callable[[], float]) -> Move:
     """``light_move`` given the generator's ``random`` (a playout looks it up once)."""
     hand = state.hands[state.turn]
     held = len(hand)
@@ -36,7 +47,7 @@ def _light_move(state, random):
     d = state._derived
     next_held = len(state.hands[(state.turn + state.direction) % len(state.hands)])
     attack = ATTACK + (ATTACK_NEAR_FINISH if next_held <= 2 else 0.0)
-    best = None
+    best: Move = None  # type: ignore[assignment]  # set by the first legal move: there is one
     best_score = -1e9
     seen = 0
     for group in move_groups(state, True):  # the legal moves, group by group
@@ -63,7 +74,7 @@ def _light_move(state, random):
     return best
 
 
-def playout(state, rng, limit=1000):
+def playout(state: State, rng: _random.Random, limit: int = 1000) -> State:
     """The position after ``light_move`` plays every seat from ``state`` to the end of the
     game, or for ``limit`` moves."""
     if supports(state):
@@ -77,7 +88,7 @@ def playout(state, rng, limit=1000):
     return state
 
 
-def random_playout(state, rng):
+def random_playout(state: State, rng: _random.Random) -> tuple[State, int]:
     """``(final state, moves)`` after uniformly random legal moves to the end of the game,
     under ``niko_kadi`` declaring on any move that leaves at most one card where the table allows
     it (``bench/engine.py``'s player)."""
@@ -88,7 +99,7 @@ def random_playout(state, rng):
     state = state._copy()  # then changed in place
     moves = 0
     while not state.finished:
-        move = legal_move_at(state, random())
+        move: Move = legal_move_at(state, random())  # type: ignore[assignment]  # running: a move
         held = len(state.hands[state.turn])
         if declaring and held <= len(move.cards) + 1:
             left = held - len(move.cards) if move.kind == PLAY else held + (move.kind == DRAW)
@@ -99,7 +110,7 @@ def random_playout(state, rng):
     return state, moves
 
 
-def declared_if_allowed(state, move):
+def declared_if_allowed(state: State, move: Move) -> Move:
     """``move`` with ``!``, or as it is when the table refuses that declaration here
     (``declare_allowed: finishable``): playouts apply their moves unchecked."""
     declared = move.with_declare()

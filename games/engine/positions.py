@@ -1,13 +1,18 @@
 """Reading a position dict (the format of ``State.to_dict``) with every check it needs."""
 
+from typing import TYPE_CHECKING, Any, TypeGuard
+
 from .cards import CARD_TEXT, parse_card, parse_suit
 from .rules import Rules
+
+if TYPE_CHECKING:
+    from .state import State
 
 # The keys every position must have (RULES.md and issue 2); more are allowed.
 REQUIRED_KEYS = tuple("rules hands draw_pile discard_pile turn direction suit pending declared drawn".split())
 
 
-def read_position(state_class, data):
+def read_position(state_class: type["State"], data: Any) -> "State":
     if not isinstance(data, dict):
         raise ValueError("a position is a dict")
     missing = [key for key in REQUIRED_KEYS if key not in data]
@@ -87,7 +92,7 @@ def read_position(state_class, data):
     )
 
 
-def _restocked(value, draw_pile, rules):
+def _restocked(value: Any, draw_pile: tuple[int, ...], rules: Rules) -> tuple[int, ...]:
     """The cards of the latest reshuffle, sorted; the draw pile holds none but these."""
     cards = _cards(value, "restocked")
     if len(set(cards)) != len(cards) or any(c >= 52 + rules.jokers for c in cards):
@@ -97,7 +102,7 @@ def _restocked(value, draw_pile, rules):
     return tuple(sorted(cards))
 
 
-def _placed(value, hands, turn):
+def _placed(value: Any, hands: tuple[tuple[int, ...], ...], turn: int) -> tuple[int, ...]:
     """Per seat, the place taken on leaving play or 0 (RULES.md section 13)."""
     players = len(hands)
     if not isinstance(value, list) or len(value) != players or not all(_is_int(p) for p in value):
@@ -110,11 +115,11 @@ def _placed(value, hands, turn):
     return tuple(value)
 
 
-def _is_int(value):
+def _is_int(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _cards(texts, where):
+def _cards(texts: Any, where: str) -> tuple[int, ...]:
     if not isinstance(texts, list):
         raise ValueError(f"{where}: a list of cards")
     try:
@@ -123,14 +128,19 @@ def _cards(texts, where):
         raise ValueError(f"{where}: {error}") from None
 
 
-def _suit(text, where):
+def _suit(text: Any, where: str) -> int:
     try:
         return parse_suit(text) if isinstance(text, str) else parse_suit(repr(text))
     except ValueError as error:
         raise ValueError(f"{where}: {error}") from None
 
 
-def _check_deck(rules, hands, draw_pile, discard_pile):
+def _check_deck(
+    rules: Rules,
+    hands: tuple[tuple[int, ...], ...],
+    draw_pile: tuple[int, ...],
+    discard_pile: tuple[int, ...],
+) -> None:
     cards = [c for hand in hands for c in hand] + list(draw_pile) + list(discard_pile)
     seen = set()
     for c in cards:
@@ -149,7 +159,7 @@ def _check_deck(rules, hands, draw_pile, discard_pile):
         )
 
 
-def _pending(value, rules, players, turn):
+def _pending(value: Any, rules: Rules, players: int, turn: int) -> tuple[Any, ...] | None:
     if value is None:
         return None
     if not isinstance(value, dict):

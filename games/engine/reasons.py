@@ -96,6 +96,6 @@ ANSWER_SOME_QUESTION_SUIT = (
 ANSWERS_SHARE_RANK = "%(card)s cannot follow the answer %(rank)s: further answers share its rank"
 
 
-def templates():
+def templates() -> list[str]:
     """Every template above, in order."""
     return [value for name, value in globals().items() if name.isupper() and isinstance(value, str)]

@@ -7,6 +7,8 @@ English (``str``) a card reads as its text ("QH"), a suit as its name ("hearts")
 its text ("10", "K", "joker").
 """
 
+from typing import Any
+
 from .cards import CARD_TEXT, SUIT_NAMES, SUITS, rank_text
 
 
@@ -15,14 +17,14 @@ class Refusal:
 
     __slots__ = ("template", "params")
 
-    def __init__(self, template, params=None):
+    def __init__(self, template: str, params: dict[str, Any] | None = None) -> None:
         self.template = template
         self.params = {} if params is None else params
 
-    def __str__(self):
+    def __str__(self) -> str:
         return self.template % self.params
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"Refusal({self.template!r}, {self.params!r})"
 
 
@@ -31,13 +33,13 @@ class Word:
 
     __slots__ = ("code",)
 
-    def __init__(self, code):
+    def __init__(self, code: str) -> None:
         self.code = code
 
-    def __str__(self):
+    def __str__(self) -> str:
         return self.code
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"{type(self).__name__}({self.code!r})"
 
 
@@ -47,7 +49,7 @@ class Card(Word):
     __slots__ = ()
 
     @classmethod
-    def of(cls, card):
+    def of(cls, card: int) -> "Card":
         return cls(CARD_TEXT[card])
 
 
@@ -57,10 +59,10 @@ class Suit(Word):
     __slots__ = ()
 
     @classmethod
-    def of(cls, suit):
+    def of(cls, suit: int) -> "Suit":
         return cls(SUITS[suit])
 
-    def __str__(self):
+    def __str__(self) -> str:
         return SUIT_NAMES[SUITS.index(self.code)]
 
 
@@ -70,5 +72,5 @@ class Rank(Word):
     __slots__ = ()
 
     @classmethod
-    def of(cls, rank):
+    def of(cls, rank: int) -> "Rank":
         return cls(rank_text(rank))

@@ -20,7 +20,7 @@ def final_places(state: State, left: Collection[int]) -> list[int]:
     when the site ends a game early). Seats in ``left`` that are still in play in the engine
     (a stand-in bot played for them, or they left before resignations were moves) share
     the last place, after the others."""
-    places = state.places() if state.finished else state.standing()
+    places = state.standing()  # State.places once the game is finished
     stood_in = {seat for seat in left if not state.placed[seat]}
     if not stood_in:
         return places

@@ -5,6 +5,7 @@ The community options of section 13 are off in every preset (each preset keeps i
 
 from dataclasses import dataclass, fields
 from functools import cached_property
+from typing import Any
 
 from .cards import JOKER_RANK, RANKS, rank_of_text, rank_text
 from .derived import Derived
@@ -25,7 +26,7 @@ class Option:
     high: int = 0
     off: object = None  # for "int": a value outside low..high that turns the option off
 
-    def allowed(self):
+    def allowed(self) -> str:
         """The allowed values in words, for error messages."""
         if self.kind == "bool":
             return "true or false"
@@ -36,7 +37,7 @@ class Option:
             return "a list of ranks from " + ", ".join(self.choices)
         return ", ".join(str(c) for c in self.choices)
 
-    def clean(self, value):
+    def clean(self, value: Any) -> Any:
         """The canonical value for ``value``, or ``ValueError`` naming this option."""
         if self.kind == "ranks":
             ranks = self._ranks(value)
@@ -53,7 +54,7 @@ class Option:
             return value
         raise ValueError(f"{self.name}: {value!r} is not allowed; allowed values: {self.allowed()}")
 
-    def _ranks(self, value):
+    def _ranks(self, value: Any) -> frozenset[int] | None:
         """A frozenset of rank indexes from a list of rank texts, or None if it is not one."""
         if not isinstance(value, (list, tuple, set, frozenset)):
             return None
@@ -63,7 +64,7 @@ class Option:
             return None
         return ranks if all(rank_text(r) in self.choices for r in ranks) else None
 
-    def dump(self, value):
+    def dump(self, value: Any) -> Any:
         """The JSON-safe form of a canonical value."""
         if self.kind == "ranks":
             return [rank_text(r) for r in sorted(value)]
@@ -453,11 +454,11 @@ class Rules:
     niko_kadi_missed: str
 
     @classmethod
-    def preset(cls, name=DEFAULT_PRESET):
+    def preset(cls, name: str = DEFAULT_PRESET) -> "Rules":
         return cls.from_dict({"preset": name})
 
     @classmethod
-    def from_dict(cls, data):
+    def from_dict(cls, data: str | dict[str, Any]) -> "Rules":
         """A preset (``"preset"``, default classic) plus any overrides; every value checked."""
         if isinstance(data, str):
             data = {"preset": data}
@@ -477,29 +478,29 @@ class Rules:
             values[key] = value
         return cls(**{key: OPTIONS_BY_NAME[key].clean(value) for key, value in values.items()})
 
-    def to_dict(self):
+    def to_dict(self) -> dict[str, Any]:
         """Every option, JSON-safe; ``Rules.from_dict(r.to_dict()) == r``. A new dict each
         time (the caller may change it), copied from one made once: every view has one."""
         return dict(self._options)
 
     @cached_property
-    def _options(self):
+    def _options(self) -> dict[str, Any]:
         return {option.name: option.dump(getattr(self, option.name)) for option in OPTIONS}
 
-    def overrides(self, preset):
+    def overrides(self, preset: str) -> dict[str, Any]:
         """The options where these rules differ from ``preset``: the smallest dict to store."""
         base = Rules.preset(preset).to_dict()
         return {key: value for key, value in self.to_dict().items() if base[key] != value}
 
     @cached_property
-    def derived(self):
+    def derived(self) -> Derived:
         """Look-up tables for move generation, shared by equal Rules objects."""
         derived = _DERIVED.get(self)
         if derived is None:
             derived = _DERIVED[self] = Derived(self)
         return derived
 
-    def preset_name(self):
+    def preset_name(self) -> str | None:
         """The preset these rules are exactly, or None."""
         return next((name for name in PRESETS if Rules.preset(name) == self), None)
 

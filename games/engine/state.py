@@ -1,13 +1,20 @@
 """A game position: what it holds, its JSON form, its views, and the entry points."""
 
+from __future__ import annotations
+
 import random
+from collections.abc import Iterable, Iterator
 from itertools import islice
+from typing import TYPE_CHECKING, Any
 
 from . import transitions
 from .cards import CARD_TEXT, SUIT, SUITS, deck
 from .generate import iter_legal_moves, legal_moves, playable_cards
 from .moves import Move
 from .rules import Rules
+
+if TYPE_CHECKING:
+    from .refusal import Refusal
 
 # ``apply`` looks for the move among at most this many listed moves before checking it.
 LISTED_SCAN_LIMIT = 64
@@ -54,24 +61,24 @@ class State:
 
     def __init__(
         self,
-        rules,
-        hands,
-        draw_pile,
-        discard_pile,
-        turn,
-        direction,
-        suit,
-        pending,
-        declared,
-        drawn=None,
-        winner=None,
-        finished=False,
-        turns=0,
-        seed=0,
-        shuffles=0,
-        placed=None,
-        restocked=(),
-    ):
+        rules: Rules,
+        hands: tuple[tuple[int, ...], ...],
+        draw_pile: tuple[int, ...],
+        discard_pile: tuple[int, ...],
+        turn: int,
+        direction: int,
+        suit: int | None,
+        pending: tuple[Any, ...] | None,
+        declared: tuple[bool, ...],
+        drawn: int | None = None,
+        winner: int | None = None,
+        finished: bool = False,
+        turns: int = 0,
+        seed: int = 0,
+        shuffles: int = 0,
+        placed: Iterable[int] | None = None,
+        restocked: tuple[int, ...] = (),
+    ) -> None:
         self.rules = rules
         self.hands = hands
         self.draw_pile = draw_pile
@@ -88,12 +95,12 @@ class State:
         self.seed = seed
         self.shuffles = shuffles
         self.restocked = restocked
-        self._legal = None
+        self._legal: list[Move] | None = None
         self._derived = rules.derived  # what the hot paths read of the rules
         self.placed = (0,) * len(hands) if placed is None else tuple(placed)
         self.in_play = sum(1 for place in self.placed if not place)
 
-    def _copy(self):
+    def _copy(self) -> State:
         """A copy for ``transitions`` to change into the next position (without the legal moves)."""
         s = State.__new__(State)
         s.rules = self.rules
@@ -119,33 +126,33 @@ class State:
         return s
 
     @property
-    def players(self):
+    def players(self) -> int:
         return len(self.hands)
 
-    def legal_moves(self):
+    def legal_moves(self) -> list[Move]:
         """Every distinct legal move for the player to move, without ``!``."""
         if self._legal is None:
             self._legal = legal_moves(self)
         return list(self._legal)
 
-    def iter_legal_moves(self):
+    def iter_legal_moves(self) -> Iterator[Move]:
         """The legal moves one at a time, for callers that may stop early (bots)."""
         if self._legal is not None:
             return iter(self._legal)
         return iter_legal_moves(self)
 
-    def only_move(self):
+    def only_move(self) -> Move | None:
         """The one legal move when there is exactly one (a forced ``accept``), else None.
         Cheap in any position: it never lists more than two moves."""
         moves = list(islice(self.iter_legal_moves(), 2))
         return moves[0] if len(moves) == 1 else None
 
-    def playable_cards(self):
+    def playable_cards(self) -> list[str]:
         """The texts of the cards that begin a legal play for the player to move (the
         first cards of ``legal_moves``' plays), cheap in any position."""
         return [CARD_TEXT[c] for c in playable_cards(self)]
 
-    def problem(self, move):
+    def problem(self, move: Move | str) -> Refusal | None:
         """Why ``move`` (a Move or move text) breaks the rules here (a ``Refusal``: see
         ``reasons``), or None when it is legal. Under ``misplay: penalty`` such a play of
         held cards is still applied, as a misplay: this names the rule it broke."""
@@ -153,29 +160,29 @@ class State:
             move = Move.parse(move)
         return transitions.text_problem(self, move) or transitions.rule_problem(self, move)
 
-    def apply(self, move):
+    def apply(self, move: Move | str) -> State:
         """The position after ``move`` (a Move or move text); raises IllegalMove."""
         if isinstance(move, str):
             move = Move.parse(move)
         return transitions.apply(self, move, self._listed(move))
 
-    def resign(self, seat):
+    def resign(self, seat: int) -> State:
         """The position after seat ``seat`` resigns (at any time, even out of turn): the
         move ``resign N``. Raises IllegalMove when the game is over or the seat is out."""
         return transitions.apply(self, Move.resign(seat))
 
-    def mover(self, move):
+    def mover(self, move: Move | str) -> int:
         """The seat that makes ``move`` (a Move or move text) here: the player to move, or
         for ``resign N`` seat N."""
         if isinstance(move, str):
             move = Move.parse(move)
         return self.turn if move.seat is None else move.seat
 
-    def in_play_seats(self):
+    def in_play_seats(self) -> list[int]:
         """The seats still in play, in seat order."""
         return [seat for seat, place in enumerate(self.placed) if not place]
 
-    def _listed(self, move):
+    def _listed(self, move: Move) -> bool:
         """Whether ``move`` is the very object of a move ``legal_moves`` listed here (the
         usual case when searching): then it needs no checking. Long lists are not scanned."""
         legal = self._legal
@@ -186,7 +193,7 @@ class State:
                 return True
         return False
 
-    def places(self):
+    def places(self) -> list[int] | None:
         """Final places by seat (1 = first; equal card counts share), None while running.
 
         Seats that left play keep the place they took (RULES.md section 13). Of the seats
@@ -197,12 +204,12 @@ class State:
             return None
         return self._places(False)
 
-    def standing(self):
+    def standing(self) -> list[int]:
         """The places if the game were stopped now (the site ends a game early when only
         bots are left): as ``places``, the seats in play ranked by fewest cards."""
         return self._places(not self.finished)
 
-    def _places(self, by_cards):
+    def _places(self, by_cards: bool) -> list[int]:
         placed = self.placed
         places = list(placed)
         front = 1
@@ -225,7 +232,7 @@ class State:
 
     # -- JSON forms -----------------------------------------------------------------
 
-    def to_dict(self):
+    def to_dict(self) -> dict[str, Any]:
         """The full position, seed included: for the server and tests, never for a client."""
         return {
             "rules": self.rules.to_dict(),
@@ -248,17 +255,17 @@ class State:
         }
 
     @classmethod
-    def from_dict(cls, data):
+    def from_dict(cls, data: Any) -> State:
         """Read a position; an impossible one raises ValueError saying what is wrong."""
         from .positions import read_position
 
         return read_position(cls, data)
 
-    def view(self, player):
+    def view(self, player: int | None) -> dict[str, Any]:
         """What seat ``player`` (None: a spectator) may see (RULES.md section 10)."""
         if player is not None and not (isinstance(player, int) and 0 <= player < self.players):
             raise ValueError(f"no seat {player!r} at a {self.players}-player game")
-        view = {
+        view: dict[str, Any] = {
             "players": self.players,
             "you": player,
             "hand": None if player is None else [CARD_TEXT[c] for c in self.hands[player]],
@@ -283,20 +290,20 @@ class State:
             view["places"] = self.places()
         return view
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, State) and self.to_dict() == other.to_dict()
 
     __hash__ = None  # type: ignore[assignment]  # equal by value, and mutable: unhashable
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"<State turn={self.turn} turns={self.turns} finished={self.finished}>"
 
 
-def _suit_text(suit):
+def _suit_text(suit: int | None) -> str | None:
     return None if suit is None else SUITS[suit]
 
 
-def _pending_dict(pending):
+def _pending_dict(pending: tuple[Any, ...] | None) -> dict[str, Any] | None:
     if pending is None:
         return None
     if pending[0] == "penalty":
@@ -306,7 +313,7 @@ def _pending_dict(pending):
     return {"kind": "question", "suit": SUITS[pending[1]]}
 
 
-def new_game(rules, players, seed, first=0):
+def new_game(rules: Rules | str | dict[str, Any], players: int, seed: int, first: int = 0) -> State:
     """Deal a new game (RULES.md section 2): seat ``first`` starts, play goes clockwise."""
     if not isinstance(rules, Rules):
         rules = Rules.from_dict(rules)
@@ -317,7 +324,7 @@ def new_game(rules, players, seed, first=0):
     rng = random.Random(f"kadi-deal:{seed}")
     pile = deck(rules.jokers)
     transitions.shuffle(pile, rng)  # the order of rng.shuffle(pile), compiled
-    hands = [[] for _ in range(players)]
+    hands: list[list[int]] = [[] for _ in range(players)]
     for _ in range(rules.hand_size):
         for hand in hands:
             hand.append(pile.pop())
@@ -339,7 +346,9 @@ def new_game(rules, players, seed, first=0):
     )
 
 
-def replay(rules, players, seed, moves, first=0):
+def replay(
+    rules: Rules | str | dict[str, Any], players: int, seed: int, moves: Iterable[Move | str], first: int = 0
+) -> list[State]:
     """Every state from the deal to the last of ``moves`` (Move objects or move text)."""
     states = [new_game(rules, players, seed, first)]
     for move in moves:

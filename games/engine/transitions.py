@@ -1,8 +1,11 @@
 """Applying a move: the effects of RULES.md sections 4–8 on a copy of the state (or, for
 playouts, on the state itself)."""
 
+from __future__ import annotations
+
 import random
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any, cast
 
 from . import reasons
 from .cards import (
@@ -22,15 +25,16 @@ from .refusal import Card, Refusal
 from .validate import declaration_allowed, finishable, lone_card_problem, play_problem
 
 if TYPE_CHECKING:
+    from .moves import Move
     from .state import State
 
 
-def is_start_card(card):
+def is_start_card(card: int) -> bool:
     """Only an answer card (4 5 6 7 9 10) may open the discard pile."""
     return RANK[card] in PLAIN_RANKS
 
 
-def apply(state, move, listed=False):
+def apply(state: State, move: Move, listed: bool = False) -> State:
     """The state after ``move``; IllegalMove when the rules refuse it (section 8 aside).
     ``listed``: the move is known legal (one that ``legal_moves`` listed), so is not checked."""
     if not listed:
@@ -45,7 +49,7 @@ def apply(state, move, listed=False):
     return apply_in_place(state._copy(), move)
 
 
-def apply_in_place(s, move):
+def apply_in_place(s: State, move: Move) -> State:
     """Change ``s`` into the position after ``move``, a legal move (``apply`` checks it), and
     return it: for playouts, which own the state they change and need no copy per move."""
     s._legal = None
@@ -57,20 +61,21 @@ def apply_in_place(s, move):
     if kind == ACCEPT:
         return _finish(_accept(s, move.declare))
     if kind == RESIGN:
-        return _resign(s, move.seat)
+        return _resign(s, cast(int, move.seat))  # a resignation names its seat
     s.drawn = None  # pass
     _declare_if(s, move.declare)
     return _finish(_advance(s))
 
 
-def text_problem(state, move):
+def text_problem(state: State, move: Move) -> Refusal | None:
     """Why a move can never be made here, whatever the misplay rule: the game is over, the
     play names cards the player does not hold, a card twice, or a suit without an ace, a
     declaration the table does not allow, or a resignation of a seat not in play."""
     if state.finished:
         return Refusal(reasons.GAME_OVER)
     if move.kind == RESIGN:
-        if move.seat >= state.players or state.placed[move.seat]:
+        seat = cast(int, move.seat)  # a resignation names its seat
+        if seat >= state.players or state.placed[seat]:
             return Refusal(reasons.SEAT_NOT_IN_PLAY, {"seat": move.seat})
         return None
     kept = state.hands[state.turn]
@@ -91,7 +96,7 @@ def text_problem(state, move):
     return None
 
 
-def rule_problem(state, move):
+def rule_problem(state: State, move: Move) -> Refusal | None:
     """The rule a well-formed move breaks in this position, or None when it is legal."""
     kind = move.kind
     if kind == PLAY:
@@ -122,7 +127,7 @@ def rule_problem(state, move):
     return Refusal(reasons.UNKNOWN_KIND, {"kind": repr(kind)})
 
 
-def _play(s, cards, declared_suit, declare):
+def _play(s: State, cards: tuple[int, ...], declared_suit: int | None, declare: bool) -> State:
     seat = s.turn
     rules = s.rules
     d = s._derived
@@ -191,7 +196,7 @@ def _play(s, cards, declared_suit, declare):
     return _finish(_advance(s))
 
 
-def _suit_after_penalty(s, cards):
+def _suit_after_penalty(s: State, cards: tuple[int, ...]) -> int | None:
     """A 2 or 3 sets its suit; a joker clears it (``after_joker: any``) or leaves the suit
     of the card beneath (``previous``)."""
     for c in reversed(cards):
@@ -202,7 +207,7 @@ def _suit_after_penalty(s, cards):
     return s.suit
 
 
-def _deflect(s, penalty, card):
+def _deflect(s: State, penalty: tuple[Any, ...], card: int) -> State:
     """RULES.md section 13 ``penalty_deflect``: one king sends the penalty back (the
     direction reverses), one jack passes it on; the amount is owed unchanged."""
     s.pending = penalty
@@ -212,7 +217,7 @@ def _deflect(s, penalty, card):
     return _advance(s)
 
 
-def _kickback(s, kings, in_play):
+def _kickback(s: State, kings: int, in_play: int) -> State:
     """``in_play``: the players in play when the kings were played (two: the two-player rule)."""
     if kings % 2 == 0:
         return _advance(s)
@@ -225,7 +230,7 @@ def _kickback(s, kings, in_play):
     return _advance(s)
 
 
-def _draw_move(s, declare):
+def _draw_move(s: State, declare: bool) -> State:
     seat = s.turn
     if s.declared[seat] != declare:
         s.declared = _with(s.declared, seat, declare)
@@ -245,7 +250,7 @@ def _draw_move(s, declare):
     return _finish(_advance(s))
 
 
-def _void_unfinishable_declaration(s, seat):
+def _void_unfinishable_declaration(s: State, seat: int) -> None:
     """``declare_allowed: finishable`` judges a drawing move (a draw, a misplay) by the hand
     it leaves, known only after the draw: refusing it then would tell what was drawn, so the
     draw stands and an unfinishable declaration does not count."""
@@ -253,7 +258,7 @@ def _void_unfinishable_declaration(s, seat):
         s.declared = _with(s.declared, seat, False)
 
 
-def _resign(s, seat):
+def _resign(s: State, seat: int) -> State:
     """Seat ``seat`` resigns: it leaves play (its cards go under the draw pile) and takes the
     last free place; an effect aimed at it passes to the next player in play."""
     _leave(s, seat, False)
@@ -263,7 +268,7 @@ def _resign(s, seat):
     return _finish(s)
 
 
-def _leave(s, seat, won):
+def _leave(s: State, seat: int, won: bool) -> None:
     """``seat`` leaves play (RULES.md section 13): a winner takes the first free place, an
     eliminated or resigning player the last, and their cards go under the draw pile. With
     fewer than two in play the game is over; the last one in play wins if nobody has."""
@@ -289,15 +294,15 @@ def _leave(s, seat, won):
                     s.winner = other
 
 
-def _accept(s, declare):
+def _accept(s: State, declare: bool) -> State:
     _declare_if(s, declare)
-    _, count, by = s.pending
+    _, count, by = s.pending  # type: ignore[misc]  # accepted: a jump is pending
     count -= 1
     s.pending = ("jump", count, by) if count else None
     return _advance_past_jumper(s)
 
 
-def _misplay(s, declare):
+def _misplay(s: State, declare: bool) -> State:
     """RULES.md section 8: the cards stay; one card more than the player would have drawn."""
     seat = s.turn
     pending = s.pending
@@ -319,7 +324,7 @@ def _misplay(s, declare):
     return _finish(_advance(s))
 
 
-def _draw(s, seat, count):
+def _draw(s: State, seat: int, count: int) -> Sequence[int]:
     """Move up to ``count`` cards from the draw pile to ``seat``, reshuffling the discard
     pile (all but its top) when the draw pile runs out (RULES.md section 7)."""
     if count <= 0:
@@ -349,13 +354,13 @@ def _draw(s, seat, count):
     return got
 
 
-def _eliminate_if(s, seat):
+def _eliminate_if(s: State, seat: int) -> None:
     """``elimination_hand``: a hand that reaches that many cards after a draw is out."""
     if len(s.hands[seat]) >= s._derived.elimination_hand and not s.placed[seat]:
         _leave(s, seat, False)
 
 
-def reshuffled(cards, seed, shuffles):
+def reshuffled(cards: Iterable[int], seed: int, shuffles: int) -> list[int]:
     """A list of ``cards`` (the discard pile but its top) in the order of reshuffle number
     ``shuffles`` of the game dealt from ``seed``: seeded, so that stored games replay."""
     pile = list(cards)
@@ -363,7 +368,7 @@ def reshuffled(cards, seed, shuffles):
     return pile
 
 
-def shuffle(pile, rng):
+def shuffle(pile: list[int], rng: random.Random) -> None:
     """``rng.shuffle(pile)``: the same order, by the same steps as the standard library's
     ``random.shuffle`` (so stored games replay), as a loop that compiles to C."""
     getrandbits = rng.getrandbits
@@ -378,19 +383,19 @@ def shuffle(pile, rng):
         pile[i], pile[j] = pile[j], pile[i]
 
 
-def _declare_if(s, declare):
+def _declare_if(s: State, declare: bool) -> None:
     """``accept`` and ``pass`` set the Niko Kadi flag only when they declare."""
     if declare:
         s.declared = _with(s.declared, s.turn, True)
 
 
-def _advance(s):
+def _advance(s: State) -> State:
     """The turn passes to the next seat in play."""
     s.turn = next_in_play(s)
     return s
 
 
-def _advance_past_jumper(s):
+def _advance_past_jumper(s: State) -> State:
     """The turn passes on, and over the jumper while its jump is pending: a player is never
     skipped by its own jump (RULES.md section 5), whether the turn leaves by an ``accept`` or
     by the jumped player resigning."""
@@ -401,7 +406,7 @@ def _advance_past_jumper(s):
     return s
 
 
-def next_in_play(state: "State") -> int:
+def next_in_play(state: State) -> int:
     """The seat the turn passes to from ``state.turn``: the next one in play (not yet placed)
     in the direction of play."""
     players = len(state.hands)
@@ -413,14 +418,14 @@ def next_in_play(state: "State") -> int:
     return turn
 
 
-def _finish(s):
+def _finish(s: State) -> State:
     s.turns += 1
     if not s.finished and s.turns >= s._derived.max_turns:
         s.finished = True
     return s
 
 
-def without(hand: tuple, cards: tuple) -> tuple:
+def without(hand: tuple[int, ...], cards: tuple[int, ...]) -> tuple[int, ...]:
     """``hand`` less the ``cards`` played from it, in hand order."""
     if len(cards) == 1:  # the commonest play: two slices
         at = hand.index(cards[0])
@@ -428,7 +433,7 @@ def without(hand: tuple, cards: tuple) -> tuple:
     return tuple([c for c in hand if c not in cards])
 
 
-def _with(items, index, value):
+def _with(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     """``items`` (a tuple) with ``items[index]`` replaced by ``value``."""
     changed = list(items)
     changed[index] = value

@@ -4,8 +4,10 @@ Checked directly from the cards, without generating every legal move, so that ``
 stays cheap; the property tests hold it to the same answers as ``generate``.
 """
 
+from __future__ import annotations
+
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from . import reasons
 from .cards import (
@@ -24,9 +26,10 @@ from .refusal import Card, Rank, Refusal, Suit
 
 if TYPE_CHECKING:
     from .rules import Rules
+    from .state import State
 
 
-def play_problem(state, cards):
+def play_problem(state: State, cards: tuple[int, ...]) -> Refusal | None:
     """The rule a play of held, distinct ``cards`` breaks in this position, or None."""
     pending = state.pending
     rules = state.rules
@@ -56,7 +59,7 @@ def play_problem(state, cards):
     return _penalty_problem(state, cards)
 
 
-def declaration_allowed(state, cards):
+def declaration_allowed(state: State, cards: tuple[int, ...]) -> bool:
     """Whether a play may name a suit: it ends in an ace, except a lone cancelling ace."""
     if RANK[cards[-1]] != ACE:
         return False
@@ -65,17 +68,18 @@ def declaration_allowed(state, cards):
     return True
 
 
-def _start_problem(state, first):
+def _start_problem(state: State, first: int) -> Refusal | None:
     if starts_normally(state, first):
         return None
     template = reasons.NO_MATCH_ACES_WILD if state.rules.ace_wild else reasons.NO_MATCH
-    rank = Rank.of(RANK[effective_top(state)])
-    return Refusal(template, {"card": Card.of(first), "suit": Suit.of(state.suit), "rank": rank})
+    # a card that may not start has a suit and a top to match (``generate._may_start``)
+    rank = Rank.of(RANK[cast(int, effective_top(state))])
+    return Refusal(template, {"card": Card.of(first), "suit": Suit.of(cast(int, state.suit)), "rank": rank})
 
 
-def _penalty_problem(state, cards):
+def _penalty_problem(state: State, cards: tuple[int, ...]) -> Refusal | None:
     rules = state.rules
-    amount = state.pending[1]
+    amount = cast(tuple, state.pending)[1]  # a penalty is pending
     top = penalty_card(state)
     first = cards[0]
     if RANK[first] == ACE:
@@ -100,7 +104,7 @@ def _penalty_problem(state, cards):
     return shape_problem(state, cards)
 
 
-def _deflect_problem(rules, top, cards):
+def _deflect_problem(rules: Rules, top: int, cards: tuple[int, ...]) -> Refusal | None:
     """Why a play starting with a king or jack does not send the penalty on, or None."""
     card = cards[0]
     king = RANK[card] == KING
@@ -110,12 +114,12 @@ def _deflect_problem(rules, top, cards):
         return None
     if SUIT[card] != SUIT[top] and not IS_JOKER[top]:
         template = reasons.KING_DEFLECTS_IN_SUIT if king else reasons.JACK_DEFLECTS_IN_SUIT
-        return Refusal(template, {"suit": Suit.of(SUIT[top])})
+        return Refusal(template, {"suit": Suit.of(cast(int, SUIT[top]))})  # top: no joker
     template = reasons.KING_DOES_NOT_DEFLECT if king else reasons.JACK_DOES_NOT_DEFLECT
     return Refusal(template, {"value": rules.penalty_deflect})
 
 
-def lone_card_problem(state, cards):
+def lone_card_problem(state: State, cards: tuple[int, ...]) -> Refusal | None:
     """``lone_card_must_finish``: why a play may not leave its one remaining card, or None."""
     hand = state.hands[state.turn]
     if len(hand) - len(cards) != 1:
@@ -126,7 +130,7 @@ def lone_card_problem(state, cards):
     return Refusal(reasons.LONE_CARD_CANNOT_FINISH, {"card": Card.of(left)})
 
 
-def finishable(rules, hand):
+def finishable(rules: Rules, hand: Sequence[int]) -> bool:
     """``declare_allowed: finishable``: whether ``hand`` could be played out as one winning
     play (a shape of RULES.md section 4 ending on a finishing card, no joker), whatever the
     top card."""
@@ -155,7 +159,7 @@ def finishable(rules, hand):
     return bool(ends) and any(SUIT[a] == SUIT[q] for a in answers for q in questions)
 
 
-def can_finish(cards: Sequence[int], rules: "Rules") -> bool:
+def can_finish(cards: Sequence[int], rules: Rules) -> bool:
     """Whether ``cards`` could all go in one winning play, wherever the play may start:
     one rank of ``finishing_ranks``, or (answered in the same play) questions linked by
     rank or suit followed by answers of one finishing rank, one of them of a question's suit.
@@ -179,7 +183,7 @@ def can_finish(cards: Sequence[int], rules: "Rules") -> bool:
     )
 
 
-def _chain_ends(questions, consecutive):
+def _chain_ends(questions: Sequence[int], consecutive: bool) -> list[int]:
     """The cards on which a play of all ``questions`` may end (none when they form no chain)."""
     if not consecutive:
         return list(questions) if connected(questions) else []
@@ -203,7 +207,7 @@ def _chain_ends(questions, consecutive):
     return list(ends)
 
 
-def shape_problem(state, cards):
+def shape_problem(state: State, cards: tuple[int, ...]) -> Refusal | None:
     """None if the cards form one of the three shapes of RULES.md section 4, else why not."""
     if all(RANK[c] == RANK[cards[0]] for c in cards):
         return None
@@ -220,7 +224,7 @@ def shape_problem(state, cards):
     return Refusal(reasons.NO_SHAPE)
 
 
-def _question_problem(state, cards):
+def _question_problem(state: State, cards: tuple[int, ...]) -> Refusal | None:
     rules = state.rules
     n = 0
     while n < len(cards) and IS_QUESTION[cards[n]]:
