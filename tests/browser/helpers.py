@@ -1,8 +1,10 @@
 """What the browser tests do on the pages: log in, make a move, wait for our turn."""
 
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
+from django.db import connections
 from django.urls import reverse
 from playwright.sync_api import expect
 
@@ -49,6 +51,21 @@ def act(page, area, action, cards=()):
         page.locator(f'.hand-card[data-card="{card}"]').click()
     page.locator(f'[data-move-action="{action}"]').click()
     page.wait_for_function("area => !area.isConnected", arg=area)
+
+
+def off_the_loop(call, *args):
+    """``call(*args)`` in a thread of its own: the ORM refuses to run beside Playwright's
+    event loop. The thread's connection is closed after: on PostgreSQL it goes back to the
+    pool, which would otherwise count it as lent for good and run dry a few tests later."""
+
+    def run():
+        try:
+            return call(*args)
+        finally:
+            connections.close_all()
+
+    with ThreadPoolExecutor(1) as thread:
+        return thread.submit(run).result()
 
 
 def my_turn_or_the_end(page):

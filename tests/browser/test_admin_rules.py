@@ -1,7 +1,6 @@
 """The table admin's house rules in a real browser: choosing a preset refreshes the options
 and the summary in place (static/js/admin_rules.js), and saving stores what was shown."""
 
-import threading
 
 import pytest
 from django.urls import reverse
@@ -9,7 +8,7 @@ from playwright.sync_api import expect
 
 from games.models import Table
 from games.play.tables import create_table
-from tests.browser.helpers import ARTIFACTS, BROWSER_TEST, DESKTOP
+from tests.browser.helpers import ARTIFACTS, BROWSER_TEST, DESKTOP, off_the_loop
 from tests.conftest import PASSWORD
 
 pytestmark = BROWSER_TEST
@@ -101,11 +100,7 @@ def test_the_rules_saved_are_those_shown_in_every_order(table, page, live_server
     expect(page.locator(".messagelist")).to_be_visible()
     assert page.locator("#id_preset").input_value() == preset
     assert rule_fields(page) == shown
-    stored = {}
-    # The ORM stays off Playwright's event loop: read from another thread.
-    reader = threading.Thread(target=lambda: stored.update(read_rules(table.pk)))
-    reader.start()
-    reader.join()
+    stored = off_the_loop(read_rules, table.pk)
     assert stored["preset"] == preset
     assert stored["misplay"] == ("reject" if shown["rule_misplay=reject"] else "penalty")
     assert str(stored["hand_size"]) == shown["rule_hand_size"]

@@ -3,7 +3,6 @@ focus, Space picks a card, Enter plays it; the other player's move is read out t
 the page's live region (static/js/announce.js). The focus stays at the table through every
 re-render (static/js/keep_focus.js): on the same control, else on the hand."""
 
-import threading
 
 import pytest
 from django.urls import reverse
@@ -12,7 +11,7 @@ from playwright.sync_api import expect
 from games.play.moves import submit_move
 from games.play.starts import start_game
 from games.play.tables import create_table, take_seat
-from tests.browser.helpers import BROWSER_TEST, log_in
+from tests.browser.helpers import BROWSER_TEST, log_in, off_the_loop
 from tests.games.helpers import put_position
 
 pytestmark = BROWSER_TEST
@@ -67,9 +66,7 @@ def test_a_move_made_and_one_heard_with_the_keyboard_alone(game, page, live_serv
     page.wait_for_function(FOCUS_ON, arg="#hand")  # the Play button went with the turn
 
     # Baraka draws (from another thread: the ORM stays out of Playwright's event loop).
-    mover = threading.Thread(target=submit_move, args=(game["id"], game["baraka"], "draw"))
-    mover.start()
-    mover.join()
+    off_the_loop(submit_move, game["id"], game["baraka"], "draw")
     expect(page.locator("#table-announcer")).to_have_text("baraka drew 1 card. Your turn.")
     page.wait_for_function(FOCUS_ON, arg="#hand")  # kept through a render it did not ask for
 

@@ -2,7 +2,6 @@
 a stand-in bot took takes it back in one tap and plays on (point 4), at a phone's and a
 desktop's size."""
 
-from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
 
 import pytest
@@ -20,6 +19,7 @@ from tests.browser.helpers import (
     BROWSER_TEST,
     EACH_SIZE,
     act,
+    off_the_loop,
     open_table,
     table_against_bots,
 )
@@ -45,12 +45,6 @@ def test_after_a_move_the_table_says_what_it_did_to_whom(penalty_to_give, page, 
     expect(log).to_contain_text("drew 2 cards for the penalty", timeout=10_000)  # the bot paid
     expect(page.locator(".move-words__outcome").first).to_be_visible()
     page.screenshot(path=ARTIFACTS / f"outcome-{size}.png")
-
-
-def in_a_thread(work):
-    """Run ``work`` (database writes) off the page's event loop, where the ORM may run."""
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(work).result()
 
 
 @pytest.fixture
@@ -84,7 +78,7 @@ def baraka_plays(game, baraka):
             submit_move(game.pk, baraka, str(bots.forfeit_move(current.engine_state())))
             current = Game.objects.get(pk=game.pk)
 
-    in_a_thread(play)
+    off_the_loop(play)
 
 
 @pytest.mark.parametrize("size", EACH_SIZE)
@@ -103,7 +97,7 @@ def test_a_player_takes_their_seat_back_and_plays(seat_taken, page, live_server,
 
     expect(back).to_have_count(0)
     expect(page.locator(".hand-card")).to_have_count(4)  # her hand again: 7♥ 5♠ 4♣ and the 2♠ drawn
-    assert not in_a_thread(lambda: GamePlayer.objects.get(game=game, seat=0).left)
+    assert not off_the_loop(lambda: GamePlayer.objects.get(game=game, seat=0).left)
     baraka_plays(game, baraka)
     expect(page.locator(".game__status")).to_have_text("Your turn.", timeout=10_000)
     act(page, page.locator("#table-area").element_handle(), "play", ["7H"])

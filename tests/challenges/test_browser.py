@@ -5,7 +5,6 @@ and both land at the started game. Then the decline path, the challenger told. a
 no serious violation on a page showing the notification, in English and in Swahili."""
 
 import re
-from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from django.test import Client
@@ -14,7 +13,7 @@ from playwright.sync_api import expect, sync_playwright
 
 from games.models import Challenge
 from tests.browser.conftest import CHROMIUM_ARGS, assert_no_violations, watch_policy
-from tests.browser.helpers import ARTIFACTS, CHROMIUM
+from tests.browser.helpers import ARTIFACTS, CHROMIUM, off_the_loop
 from tests.browser.test_accessibility import violations
 from tests.history.helpers import new_game, play_to_the_end
 from tests.realtime.servers import DaphneServer, database_url
@@ -41,12 +40,6 @@ def session(person):
     client = Client()
     client.force_login(person)
     return client.cookies["sessionid"].value
-
-
-def off_the_loop(call, *args):
-    """``call(*args)`` in a thread of its own: the ORM refuses to run beside Playwright's loop."""
-    with ThreadPoolExecutor(1) as thread:
-        return thread.submit(call, *args).result()
 
 
 def the_challenge():
