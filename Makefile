@@ -2,6 +2,7 @@
 # Production on one machine: `make prod WORKERS=4` (README.md, "Production").
 PYTHON ?= python3
 WORKERS ?= 2
+TASK_CLUSTERS ?= 1
 PORT ?= 8000
 VENV := .venv
 BIN := $(VENV)/bin
@@ -32,20 +33,28 @@ $(STAMP): requirements.txt
 $(ENGINE_BUILD): $(STAMP) setup_engine.py $(ENGINE_SOURCES)
 	$(BIN)/python setup_engine.py
 
+# Migrates, loads the demo, schedules the periodic jobs, then serves daphne on PORT with the
+# task cluster beside it (deploy/dev.py); Ctrl-C stops both.
 run: venv
-	$(BIN)/python manage.py migrate --noinput
-	$(BIN)/python manage.py load_demo
-	$(BIN)/daphne -b 127.0.0.1 -p $(PORT) kadi_site.asgi:application
+	$(BIN)/python -m deploy.dev --port $(PORT)
 
-# Migrates, collects the static files, then WORKERS daphne processes behind HAProxy on PORT.
+# Migrates, collects the static files, schedules the periodic jobs, then WORKERS daphne
+# processes behind HAProxy on PORT and TASK_CLUSTERS task clusters (manage.py qcluster).
 prod: venv
-	$(BIN)/python -m deploy.prod --workers $(WORKERS) --port $(PORT)
+	$(BIN)/python -m deploy.prod --workers $(WORKERS) --task-clusters $(TASK_CLUSTERS) --port $(PORT)
 
 # TEST_SELECT: a -m expression (.ci/run's PostgreSQL pass: "not same_on_every_stack"); the
 # engine's tests on its pure-Python twin run on the whole suite only (no database in them).
+# TEST_WORKERS: pytest-xdist's processes (0: none, the suite in this one). Two per core: a
+# worker spends about half its time waiting (for servers, browsers, timers), and one per core
+# left the cores half idle (bench/README.md, "The test suite"). Each module's tests stay in one
+# worker (tests/conftest.py); each worker has its own test database and Redis names
+# (tests/workers.py).
+TEST_WORKERS ?= $(shell echo $$((2 * $$(nproc))))
+PYTEST := $(BIN)/pytest -n $(TEST_WORKERS) --dist loadgroup
 test: venv
-	$(BIN)/pytest --durations=25 $(if $(TEST_SELECT),-m "$(TEST_SELECT)")
-	$(if $(TEST_SELECT),,KADI_PURE_ENGINE=1 $(BIN)/pytest tests/engine -q)
+	$(PYTEST) --durations=25 $(if $(TEST_SELECT),-m "$(TEST_SELECT)")
+	$(if $(TEST_SELECT),,KADI_PURE_ENGINE=1 $(PYTEST) tests/engine -q)
 
 # lint-imports: the import contracts of pyproject.toml ([tool.importlinter]).
 lint: venv

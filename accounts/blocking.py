@@ -36,3 +36,12 @@ def chat_refusal(table_id: int, user: User) -> str | None:
     if Block.objects.filter(blocked=user, blocker__in=seated).exists():
         return _("You cannot chat at this table.")
     return None
+
+
+def blocked_pairs(user_ids: set[int]) -> set[tuple[int, int]]:
+    """The pairs among ``user_ids`` one of whom blocked the other, both ways round: who may
+    not share a table made for them all at once (a tournament's pairing)."""
+    pairs = Block.objects.filter(blocker__in=user_ids, blocked__in=user_ids).values_list(
+        "blocker_id", "blocked_id"
+    )
+    return {pair for blocker, blocked in pairs for pair in ((blocker, blocked), (blocked, blocker))}

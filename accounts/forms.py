@@ -15,7 +15,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from accounts import guests, shown_text, throttle
+from accounts import guests, restrictions, shown_text, throttle
 from accounts.backends import hashing_slot
 from accounts.models import User
 
@@ -61,6 +61,8 @@ class ThrottledLoginMixin:
         super().confirm_login_allowed(user)
         if user.is_bot:
             raise ValidationError(_("Bot accounts cannot log in."), code="bot")
+        if sentence := restrictions.refusal(user, (restrictions.Kind.SITE_BAN,)):
+            raise ValidationError(sentence, code="banned")
 
 
 class LoginForm(ThrottledLoginMixin, AuthenticationForm):
@@ -151,6 +153,7 @@ class AccountSettingsForm(forms.ModelForm):
             "turn_notification",
             "preferred_preset",
             "challenges_from",
+            "chat_off",
         )
 
     # Fields newer than some pages still open: a post without one keeps the player's choice.

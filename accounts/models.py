@@ -1,13 +1,50 @@
 """The site's user model: people and bots alike, so history and ratings treat them the same."""
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractUser, UserManager
 from django.db import models
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.text import capfirst
+from django.utils.translation import gettext, pgettext
 from django.utils.translation import gettext_lazy as _
 
 from games.bots import levels as bot_levels
 from games.models import DEFAULT_PRESET, PRESET_CHOICES
+
+
+def site_bot_number(username: str, level: str) -> int | None:
+    """The number ``n`` of one of the site's own bot accounts, ``<level>-bot-<n>``
+    (``games.play.tables.bot_account``), or None for any other account."""
+    prefix = f"{level}-bot-"
+    number = username.removeprefix(prefix)
+    if not level or number == username or not (number.isascii() and number.isdigit()):
+        return None
+    return int(number)
+
+
+def stored_bot_name(level: str, n: int) -> str:
+    """The name stored with a site bot's account: English, for the admin's search. Players
+    read ``bot_name`` instead, in their own language."""
+    return f"{level.capitalize()} bot {n}"
+
+
+def bot_name(level: str, n: int) -> str:
+    """A site bot's name in the reader's language, from its level and number: "Greedy bot 2",
+    "Bot mlafi 2" (two bots of one level at a table are told apart by the number)."""
+    label = capfirst(gettext(bot_levels.LABELS[level]))
+    return pgettext("a bot's name: its level, then its number", "%(level)s %(n)d") % {"level": label, "n": n}
+
+
+def short_bot_name(level: str, n: int) -> str:
+    """A site bot's name where a phone's seat has room for ten characters or so: "Greedy 2",
+    "Mlafi 2". The level's word and the number stay (two bots at a table differ by one or the
+    other: "Greedy bo…" twice told nobody which was which); the word "bot" goes."""
+    label = capfirst(gettext(bot_levels.SHORT_LABELS[level]))
+    return pgettext("a bot's short name on a seat: its level, then its number", "%(level)s %(n)d") % {
+        "level": label,
+        "n": n,
+    }
 
 
 class KadiUserManager(UserManager):
@@ -67,6 +104,11 @@ class User(AbstractUser):
         default=ChallengesFrom.EVERYONE,
         help_text=_("Friends are players who follow you and whom you follow."),
     )
+    chat_off = models.BooleanField(
+        _("hide chat"),
+        default=False,
+        help_text=_("You see no table's chat and write in none."),
+    )
     # Play at once (games.play.play_now): the rules a quick game looks for, and the bots'
     # level "Play bots now" seats, as the player last chose them.
     preferred_preset = models.CharField(
@@ -83,6 +125,9 @@ class User(AbstractUser):
     # rated, removed after guest_expires unless they sign up (which turns this row into theirs).
     is_guest = models.BooleanField(_("guest"), default=False)
     guest_expires = models.DateTimeField(_("guest until"), null=True, blank=True, db_index=True)
+    # An account its player deleted (privacy.erasure): the row stays so that the games the
+    # others played with them stay whole, named "Deleted player" in the reader's language.
+    erased_at = models.DateTimeField(_("deleted"), null=True, blank=True)
 
     objects = KadiUserManager()
 
@@ -92,8 +137,26 @@ class User(AbstractUser):
 
     @property
     def name(self) -> str:
-        """The name shown to other players."""
-        return self.display_name or self.username
+        """The name shown to other players. The site's own bots are named at display time,
+        in the reader's language, unless an admin gave one a name of its own."""
+        if self.erased_at is not None:
+            return gettext("Deleted player")
+        number = self._named_bot_number()
+        return bot_name(self.bot_level, number) if number is not None else self.display_name or self.username
+
+    @property
+    def short_name(self) -> str:
+        """The name a seat shows, where a phone leaves it little room: ``short_bot_name`` for
+        the site's own bots (named at display time, as ``name``), else ``name``."""
+        number = self._named_bot_number()
+        return short_bot_name(self.bot_level, number) if number is not None else self.name
+
+    def _named_bot_number(self) -> int | None:
+        """The number of one of the site's own bots that no admin renamed, else None."""
+        number = site_bot_number(self.username, self.bot_level) if self.is_bot else None
+        if number is not None and self.display_name in ("", stored_bot_name(self.bot_level, number)):
+            return number
+        return None
 
     def get_absolute_url(self) -> str:
         return reverse("profile", args=[self.username])
@@ -196,3 +259,46 @@ class Block(models.Model):
 
     def __str__(self) -> str:
         return _("%(blocker)s blocked %(blocked)s") % {"blocker": self.blocker, "blocked": self.blocked}
+
+
+class Restriction(models.Model):
+    """What a player may not do until a time, and why (shown to them on every page where it
+    applies): chat muted, rated games barred (a moderator's ban, or the fair-play pause),
+    the site barred. Written by the moderation app (and the fairplay app's pause); read by every
+    write it limits through ``accounts.restrictions`` (games never import moderation)."""
+
+    class Kind(models.TextChoices):
+        MUTE = "mute", _("chat muted")
+        RATED_BAN = "rated_ban", _("barred from rated games")
+        SITE_BAN = "site_ban", _("barred from the site")
+        PLAYBAN = "playban", _("a pause before the next rated game")
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("player"),
+        on_delete=models.CASCADE,
+        related_name="restrictions",
+    )
+    kind = models.CharField(_("kind"), max_length=10, choices=Kind.choices)
+    until = models.DateTimeField(_("until"), db_index=True)
+    reason = models.CharField(_("reason shown to the player"), max_length=300)
+    created_at = models.DateTimeField(_("from"), auto_now_add=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("by"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        help_text=_("Empty: the site (the fair-play pause)."),
+    )
+    lifted_at = models.DateTimeField(_("lifted"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        verbose_name = _("restriction")
+        verbose_name_plural = _("restrictions")
+        indexes = [models.Index(fields=["user", "kind", "until"])]
+
+    def __str__(self):
+        return f"{self.user}: {self.get_kind_display()}"

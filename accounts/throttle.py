@@ -100,7 +100,8 @@ def clear_failures(request: HttpRequest | None, username: str) -> None:
 def forget_quiet_pairs() -> int:
     """Delete the ``LoginThrottle`` rows of the pairs with no failure left in the window (one
     row stays for every pair that ever tried to log in otherwise); a pair's next attempt makes
-    its row again. Returns how many were deleted. For cron (``manage.py prune_login_throttle``)."""
+    its row again. Returns how many were deleted. A daily job of the task engine (``timers.jobs``;
+``manage.py prune_login_throttle`` by hand); two runs at once delete each row once."""
     recent = LoginFailure.objects.filter(created_at__gt=timezone.now() - _window())
     active = {(username, address or "") for username, address in recent.values_list("username", "ip_address")}
     rows = LoginThrottle.objects.filter(username__in={username for username, _ in active})

@@ -23,6 +23,7 @@ from django.views.decorators.http import require_POST, require_safe
 from django.views.generic import DetailView, FormView, UpdateView
 
 from accounts import friends, guests, signups
+from accounts.finishing_rate import finishing_rate
 from accounts.forms import LOCKED_OUT, AccountSettingsForm, LoginForm, SignUpForm
 from accounts.models import User
 from accounts.profile import provided_context
@@ -106,6 +107,7 @@ class ProfileView(DetailView):
         context.update(provided_context(self.object, self.request))
         context["following"] = friends.is_following(self.request.user, self.object)
         context["blocking"] = friends.has_blocked(self.request.user, self.object)
+        context["finishing_rate"] = None if self.object.is_bot else finishing_rate(self.object)
         return context
 
 

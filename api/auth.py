@@ -11,6 +11,7 @@ from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.views.decorators.csrf import csrf_exempt
 
+from accounts import restrictions
 from api.refusals import refuse
 from api.tokens import authenticate
 from kadi_site import window_counts
@@ -41,6 +42,8 @@ def _check(request):
     token = authenticate(_bearer(request))
     if token is None:
         return None, unauthorized()
+    if banned := restrictions.in_force(token.user, (restrictions.Kind.SITE_BAN,)):
+        return None, refuse("banned", until=banned[0].until.isoformat(), reason=banned[0].reason)
     wait = _over_limit(token.pk)
     if wait:
         return None, refuse("rate_limited", {"Retry-After": str(wait)}, seconds=wait)

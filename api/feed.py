@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 
 from games.engine.generate import shortest_legal_moves
 from games.models import Challenge, Game, GamePlayer, Seat
+from tournaments.models import TournamentTable
 
 RUNNING = Game.Status.RUNNING
 
@@ -83,7 +84,8 @@ def _player(player):
 def player_events(user, told):
     """The tables where ``user`` holds a seat or plays a running game, and the events since
     ``told`` (game id -> the status last told, brought up to date here): "gameStart" for a
-    running game of theirs not told yet, "gameFinish" for one told running that is over."""
+    running game of theirs not told yet (a tournament's game: "tournamentGameStart" before
+    it), "gameFinish" for one told running that is over."""
     told_running = [game_id for game_id, status in told.items() if status == RUNNING]
     players = (
         GamePlayer.objects.filter(user=user)
@@ -92,13 +94,26 @@ def player_events(user, told):
         .order_by("game_id")
     )
     tables = set(Seat.objects.filter(user=user).values_list("table_id", flat=True))
+    news = [player for player in players if told.get(player.game_id) != player.game.status]
+    starting = [player.game_id for player in news if player.game.is_running]
+    tournament_of = dict(
+        TournamentTable.objects.filter(game_id__in=starting).values_list("game_id", "tournament_id")
+        if starting
+        else ()
+    )
+    tables.update(player.game.table_id for player in players if player.game.is_running)
     events = []
-    for player in players:
+    for player in news:
         game = player.game
-        if game.is_running:
-            tables.add(game.table_id)
-        if told.get(game.pk) == game.status:
-            continue
+        if game.pk in tournament_of:
+            events.append(
+                {
+                    "type": "tournamentGameStart",
+                    "tournament": tournament_of[game.pk],
+                    "table": game.table_id,
+                    "game": game.pk,
+                }
+            )
         if game.is_running or told.get(game.pk) == RUNNING:
             kind = "gameStart" if game.is_running else "gameFinish"
             events.append({"type": kind, "game": _summary(player)})
@@ -162,6 +177,7 @@ def challenge_summary(challenge, user, now=None):
         "preset": challenge.preset,
         "overrides": challenge.rule_overrides,
         "timer": challenge.turn_timer_seconds,
+        "move_seconds": challenge.move_seconds,
         "bots": challenge.bot_levels,
         "status": challenge.current_status(now or timezone.now()),
         "expires": challenge.expires_at.isoformat(),

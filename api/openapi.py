@@ -6,6 +6,7 @@ from django.urls import reverse
 
 from api.feed import LEGAL_MOVES_LIMIT
 from api.refusals import REFUSALS, RULES
+from api.tournament_feed import LISTED, STANDINGS
 
 NDJSON = "application/x-ndjson"
 ERROR = {"$ref": "#/components/schemas/Error"}
@@ -76,7 +77,19 @@ TERMS = {
     "timer": {
         "type": ["integer", "null"],
         "minimum": 1,
-        "description": "The turn clock in seconds; none if absent.",
+        "description": "The turn clock in seconds; none if absent (a real-time table's only).",
+    },
+    "pace": {
+        "enum": ["live", "turn"],
+        "description": "live (real-time, as if absent) or turn (turn-based: move_seconds a move; the "
+        "server moves for a player out of time, and resigns for them at "
+        "TURN_BASED_TIMEOUTS_BEFORE_RESIGN timeouts).",
+    },
+    "move_seconds": {
+        "type": ["integer", "null"],
+        "enum": [3600, 43200, 86400, 259200, None],
+        "description": "A turn-based table's time per move: 1 hour, 12 hours, 1 day or 3 days; only with "
+        "pace turn.",
     },
     "bots": {
         "type": "array",
@@ -195,6 +208,10 @@ SCHEMAS = {
             "preset": {"type": "string"},
             "overrides": {"type": "object"},
             "timer": {"type": ["integer", "null"]},
+            "move_seconds": {
+                "type": ["integer", "null"],
+                "description": "Set: a turn-based table, this time a move.",
+            },
             "bots": {"type": "array", "items": {"type": "string"}},
             "status": {"enum": ["open", "accepted", "declined", "cancelled", "expired"]},
             "expires": {"type": "string", "format": "date-time"},
@@ -214,31 +231,133 @@ SCHEMAS = {
                     "challengeDeclined",
                     "challengeCanceled",
                     "challengeExpired",
+                    "tournamentGameStart",
                 ]
             },
+            "tournament": {
+                "type": "integer",
+                "description": "tournamentGameStart only: the tournament's id.",
+            },
+            "table": {"type": "integer", "description": "tournamentGameStart only: the new table's id."},
             "challenge": {
                 "$ref": "#/components/schemas/Challenge",
                 "description": "The challenge events only: challenge for an open one, sent or received; then "
                 "how it was decided.",
             },
             "game": {
-                "type": "object",
-                "properties": {
-                    "id": {"type": "integer"},
-                    "table": {"type": "integer"},
-                    "table_name": {"type": "string"},
-                    "number": {"type": "integer"},
-                    "seat": {"type": "integer"},
-                    "players": {"type": "integer"},
-                    "status": {"type": "string"},
-                    "winner": {"type": ["integer", "null"]},
-                    "place": {"type": ["integer", "null"]},
-                },
+                "anyOf": [
+                    {
+                        "type": "object",
+                        "description": "gameStart and gameFinish: the game.",
+                        "properties": {
+                            "id": {"type": "integer"},
+                            "table": {"type": "integer"},
+                            "table_name": {"type": "string"},
+                            "number": {"type": "integer"},
+                            "seat": {"type": "integer"},
+                            "players": {"type": "integer"},
+                            "status": {"type": "string"},
+                            "winner": {"type": ["integer", "null"]},
+                            "place": {"type": ["integer", "null"]},
+                        },
+                    },
+                    {
+                        "type": "integer",
+                        "description": "tournamentGameStart: the game's id (gameStart follows).",
+                    },
+                ]
             },
         },
         "required": ["type"],
     },
+    "Tournament": {
+        "type": "object",
+        "properties": {
+            "id": {"type": "integer"},
+            "name": {"type": "string"},
+            "preset": {"type": "string"},
+            "overrides": {"type": "object", "description": "The options that differ from the preset."},
+            "rules": {"type": "object", "description": "Every option of its tables' rules."},
+            "seats": {"type": "integer", "minimum": 2, "maximum": 5, "description": "Seats at each table."},
+            "timer": {"type": ["integer", "null"], "description": "The turn clock in seconds."},
+            "starts": {"type": "string", "format": "date-time"},
+            "ends": {
+                "type": "string",
+                "format": "date-time",
+                "description": "No new table after this; games still running finish and count.",
+            },
+            "minutes": {"type": "integer"},
+            "status": {
+                "enum": ["scheduled", "running", "ending", "finished"],
+                "description": "ending: past its end, its last games still being played.",
+            },
+            "rated": {"type": "boolean", "description": "Its games change the players' ratings."},
+            "bots_allowed": {"type": "boolean", "description": "Programs (API tokens) may join."},
+            "private": {"type": "boolean"},
+            "entrants": {"type": "integer", "description": "Players in it (not withdrawn)."},
+        },
+        "required": ["id", "name", "preset", "seats", "starts", "ends", "status", "bots_allowed", "entrants"],
+    },
+    "Standing": {
+        "type": "object",
+        "properties": {
+            "rank": {"type": "integer", "description": "The place in the standings (final once finished)."},
+            "username": {"type": "string"},
+            "name": {"type": "string"},
+            "points": {"type": "integer"},
+            "games": {"type": "integer"},
+            "wins": {"type": "integer"},
+            "streak": {"type": "integer", "description": "Wins in a row."},
+            "on_fire": {"type": "boolean", "description": "A win now scores double (two wins in a row)."},
+            "state": {"enum": ["in", "paused", "withdrawn"]},
+        },
+        "required": ["rank", "username", "points", "games", "wins", "streak", "state"],
+    },
 }
+SCHEMAS["TournamentDetail"] = {
+    "allOf": [
+        {"$ref": "#/components/schemas/Tournament"},
+        {
+            "type": "object",
+            "properties": {
+                "finished_at": {"type": ["string", "null"], "format": "date-time"},
+                "standings": {
+                    "type": "array",
+                    "items": {"$ref": "#/components/schemas/Standing"},
+                    "maxItems": STANDINGS,
+                    "description": f"The first {STANDINGS} of the standings, best first.",
+                },
+                "you": {
+                    "description": "Your own entry (null: you are not in it), with the table and game you "
+                    "play at now (null: none).",
+                    "anyOf": [
+                        {"type": "null"},
+                        {
+                            "allOf": [
+                                {"$ref": "#/components/schemas/Standing"},
+                                {
+                                    "type": "object",
+                                    "properties": {
+                                        "table": {"type": ["integer", "null"]},
+                                        "game": {"type": ["integer", "null"]},
+                                    },
+                                },
+                            ]
+                        },
+                    ],
+                },
+            },
+            "required": ["standings", "you"],
+        },
+    ]
+}
+TOURNAMENT_ID = _path_id(
+    "tournament_id", "The tournament's id (as in its page's address, /tournaments/<id>/)."
+)
+
+
+def _entry_answer(description):
+    return _ok(description, {"state": {"enum": ["in", "paused", "withdrawn"]}}, tournament="integer")
 
 
 def document():
@@ -397,6 +516,92 @@ def document():
                     "operationId": "declineChallenge",
                     "parameters": [CHALLENGE_KEY],
                     "responses": {"200": _challenge_answer("Declined."), **_errors("404", "405", "409")},
+                }
+            },
+            "/tournaments": {
+                "get": {
+                    "summary": "The listed tournaments: upcoming, running (ending too) and finished in the "
+                    "last seven days (private ones are not listed).",
+                    "operationId": "listTournaments",
+                    "responses": {
+                        "200": {
+                            "description": f"Each kind, at most {LISTED}: upcoming soonest first, running, "
+                            "finished latest first.",
+                            "content": {
+                                "application/json": {
+                                    "schema": {
+                                        "type": "object",
+                                        "properties": {
+                                            kind: {
+                                                "type": "array",
+                                                "items": {"$ref": "#/components/schemas/Tournament"},
+                                            }
+                                            for kind in ("upcoming", "running", "finished")
+                                        },
+                                        "required": ["upcoming", "running", "finished"],
+                                    }
+                                }
+                            },
+                        },
+                        **_errors("405"),
+                    },
+                }
+            },
+            "/tournament/{tournament_id}": {
+                "get": {
+                    "summary": "A tournament, the first of its standings and your own entry. A private one "
+                    "only to its creator, its entrants and whoever brings its invitation.",
+                    "operationId": "getTournament",
+                    "parameters": [
+                        TOURNAMENT_ID,
+                        {
+                            "name": "invite",
+                            "in": "query",
+                            "required": False,
+                            "description": "A private tournament's invitation token (from its link, "
+                            "/tournaments/<id>/?invite=<token>).",
+                            "schema": {"type": "string", "maxLength": 64},
+                        },
+                    ],
+                    "responses": {
+                        "200": {
+                            "description": "The tournament.",
+                            "content": {
+                                "application/json": {
+                                    "schema": {"$ref": "#/components/schemas/TournamentDetail"}
+                                }
+                            },
+                        },
+                        **_errors("404", "405"),
+                    },
+                }
+            },
+            "/tournament/{tournament_id}/join": {
+                "post": {
+                    "summary": "Join a tournament that allows bots (or come back after withdrawing): wait "
+                    "to be paired; then the event stream says tournamentGameStart.",
+                    "operationId": "joinTournament",
+                    "parameters": [TOURNAMENT_ID],
+                    "requestBody": _body(
+                        {"invite": {"type": "string", "maxLength": 64}},
+                        "A private tournament's invitation token (its creator and entrants need none).",
+                    ),
+                    "responses": {
+                        "200": _entry_answer("You are in: waiting for a table."),
+                        **_errors("400", "403", "404", "405", "409"),
+                    },
+                }
+            },
+            "/tournament/{tournament_id}/withdraw": {
+                "post": {
+                    "summary": "Withdraw (a game being played finishes and counts; your points stay, and "
+                    "joining again brings them back).",
+                    "operationId": "withdrawTournament",
+                    "parameters": [TOURNAMENT_ID],
+                    "responses": {
+                        "200": _entry_answer("You have withdrawn."),
+                        **_errors("400", "404", "405", "409"),
+                    },
                 }
             },
             "/challenge/{challenge_id}/cancel": {

@@ -28,6 +28,10 @@ REFUSALS = {
         401, _("Send a valid API token: Authorization: Bearer <token>."),
         "No token, a bad one, or a revoked one.",
     ),
+    "banned": Refusal(
+        403, _("This account is barred from the site until %(until)s: %(reason)s"),
+        "The token's account is barred from the site (a moderator's ban): until and why in the words.",
+    ),
     "rate_limited": Refusal(
         429, _("Too many requests: wait %(seconds)s seconds (Retry-After)."),
         "Over the token's rate limit: wait Retry-After seconds.",
@@ -78,7 +82,12 @@ REFUSALS = {
     ),
     "bad_body": Refusal(400, None, "The JSON body cannot be read: error says which field is wrong."),
     "bad_terms": Refusal(
-        400, None, "The rules, overrides, timer, seats or bots are refused: error says why.",
+        400, None,
+        "The rules, overrides, timer, pace, move_seconds, seats or bots are refused: error says why.",
+    ),
+    "too_many_turn_based_tables": Refusal(
+        409, None, "A player would sit at more than TURN_BASED_TABLES_PER_PLAYER turn-based tables at once: "
+        "error names who.",
     ),
     "cannot_challenge": Refusal(
         409, None, "This player cannot be challenged by you: yourself, their preference (nobody, friends "
@@ -93,6 +102,27 @@ REFUSALS = {
     ),
     "challenge_rate": Refusal(
         429, None, "You sent CHALLENGES_PER_HOUR challenges in the last hour: wait a while.",
+    ),
+    "no_such_tournament": Refusal(
+        404, _("There is no such tournament."),
+        "No such tournament, or a private one you did not make or enter, without its invitation: the answer "
+        "is the same.",
+    ),
+    "bots_not_allowed": Refusal(
+        403, _("This tournament does not allow bots: only people play in it."),
+        "The tournament is closed to programs (bots_allowed false).",
+    ),
+    "tournament_over": Refusal(409, _("This tournament is over."), "The tournament has ended."),
+    "already_in": Refusal(
+        409, _("You are in this tournament already."), "You are in the tournament already (or paused in it).",
+    ),
+    "not_in": Refusal(409, _("You are not in this tournament."), "You have no entry in the tournament."),
+    "rated_barred": Refusal(
+        409, None, "A rated game with people is barred to you (a moderator's ban, or the fair-play pause), "
+        "or to a player of it: error says until when and why.",
+    ),
+    "finishing_rate": Refusal(
+        409, None, "Your finishing rate is below the table's minimum (min_finishing_rate): error says both.",
     ),
     "refused": Refusal(409, None, "Not now, for another reason: error says why."),
 }

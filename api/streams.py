@@ -28,6 +28,7 @@ from games import presence
 from games.live import heartbeats, realtime, turn_clock
 from games.live.db_calls import db_call
 from games.models import Game
+from tournaments.signals import tables_made
 
 KEEPALIVE = b"\n"
 
@@ -72,15 +73,16 @@ class TableNews:
     """A channel of this process in the groups of some tables: ``wait()`` returns the next
     message, or None after ``API_KEEPALIVE_SECONDS`` (time to look again)."""
 
-    def __init__(self, user_id, token_id, challenges=False):
+    def __init__(self, user_id, token_id, events=False):
         self.layer = get_channel_layer()
         self.channel = None
         self.tables = set()
         # Where the stream hears that it may run no more: the account closed, the token revoked;
-        # and with ``challenges``, that one of the player's challenges changed.
+        # and with ``events`` (the event stream), that one of the player's challenges changed, or
+        # that a tournament seated them at a new table.
         self.ending = (realtime.account_group(user_id), realtime.token_group(token_id))
-        if challenges:
-            self.ending += (realtime.challenges_group(user_id),)
+        if events:
+            self.ending += (realtime.challenges_group(user_id), realtime.events_group(user_id))
 
     async def watch(self, tables):
         """Follow exactly ``tables`` from now on."""
@@ -111,6 +113,13 @@ class TableNews:
 @receiver(token_revoked, dispatch_uid="api.streams.token_revoked")
 def end_token_streams(sender, token_id, **kwargs):
     realtime.end_sockets(realtime.token_group(token_id), "revoked")
+
+
+@receiver(tables_made, dispatch_uid="api.streams.tables_made")
+def tell_tournament_players(sender, tournament, user_ids, **kwargs):
+    """A tournament seated these players at new tables, their games started (committed):
+    their event streams look again, and say tournamentGameStart."""
+    realtime.tell_all([realtime.events_group(user_id) for user_id in user_ids], {"type": "events.changed"})
 
 
 def _ended(message):
@@ -162,7 +171,8 @@ async def _game_lines(game_id, table_id, seat, user_id, token_id):
 
 def event_stream(user, token_id):
     """The player's events, ``paced``: "gameStart" for each game of theirs running when the
-    stream opens and each one that starts later, "gameFinish" when one ends; "challenge" for
+    stream opens and each one that starts later (a tournament's game: "tournamentGameStart"
+    first, told as soon as its pairing seats them), "gameFinish" when one ends; "challenge" for
     each open challenge sent or received, then how it was decided (``feed.challenge_events``).
     It follows the tables where they hold a seat (looked up again with every message, and
     every keep-alive interval without one) and their challenges, until the token is revoked
@@ -171,7 +181,7 @@ def event_stream(user, token_id):
 
 
 async def _event_lines(user, token_id):
-    news = TableNews(user.pk, token_id, challenges=True)
+    news = TableNews(user.pk, token_id, events=True)
     told = {}  # game id -> the status last told
     told_challenges = {}  # challenge key -> the status last told
     try:

@@ -1,12 +1,14 @@
-"""The JSON bodies of the API's game-making requests (POST /api/table, /api/challenge/<name>):
-read into a challenge's ``Terms`` and a seat count, or refused with a sentence naming
-what is wrong. Only the shape is checked here; ``games.play`` checks the rules and limits."""
+"""The JSON bodies of the API's requests (POST /api/table, /api/challenge/<name>, and a
+tournament's join, whose body may carry its invitation): read into a challenge's ``Terms``
+and a seat count, or refused with a sentence naming what is wrong. Only the shape is checked
+here; ``games.play`` (and ``tournaments.writes``) check the rules and limits."""
 
 import json
 
 from django.utils.translation import gettext as _
 
 from games.engine.rules import DEFAULT_PRESET
+from games.models import Table
 from games.play.challenges import Terms
 
 MAX_BODY = 8192  # bytes: a body of every option is about 1 KB
@@ -18,6 +20,9 @@ FIELDS = {
     "bots": list,
     "seats": int,
     "private": bool,
+    "pace": str,
+    "move_seconds": int,
+    "invite": str,
 }
 
 
@@ -59,4 +64,6 @@ def terms(body: dict) -> Terms:
         overrides=body.get("overrides") or {},
         turn_timer_seconds=body.get("timer"),
         bot_levels=tuple(body.get("bots") or ()),
+        pace=Table.Pace.LIVE if body.get("pace") is None else body["pace"],
+        move_seconds=body.get("move_seconds"),
     )

@@ -32,5 +32,9 @@ urlpatterns = [
     path("challenge/<slug:key>/decline", views.decline_challenge, name="api_decline_challenge"),
     path("challenge/<slug:key>/cancel", views.cancel_challenge, name="api_cancel_challenge"),
     path("challenge/<username:username>", views.challenge, name="api_challenge"),
+    path("tournaments", views.tournaments, name="api_tournaments"),
+    path("tournament/<id:tournament_id>", views.tournament, name="api_tournament"),
+    path("tournament/<id:tournament_id>/join", views.join_tournament, name="api_join_tournament"),
+    path("tournament/<id:tournament_id>/withdraw", views.withdraw_tournament, name="api_withdraw_tournament"),
     re_path(r"^(?P<rest>.*)$", views.not_found),
 ]

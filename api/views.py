@@ -8,11 +8,12 @@ that is over, 429 over the rate limit.
 
 from django.http import JsonResponse, StreamingHttpResponse
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 
 from accounts.models import User
-from api import feed, openapi, streams, terms
+from api import feed, openapi, streams, terms, tournament_feed
 from api.auth import endpoint, wrong_method
 from api.refusals import TOO_LONG, refuse, refused
 from games.live.db_calls import db_call
@@ -20,6 +21,7 @@ from games.models import Table
 from games.play import challenges, errors, moves, tables
 from games.text.refusals import explain, reason_code
 from games.whereabouts import may_see_table
+from tournaments.writes import entries
 
 MAX_MOVE_LENGTH = 200
 
@@ -103,10 +105,13 @@ def join(request, table_id):
 @endpoint("POST")
 def create_table(request):
     """A table of one's own: JSON ``preset``, ``overrides``, ``seats``, ``bots`` (levels),
-    ``timer``, ``private``; one is seated first, the bots next; the game starts when every
-    seat is taken. A private table's answer holds its invitation link (its owner's to share)."""
+    ``timer``, ``private``, ``pace`` and ``move_seconds`` (turn-based); one is seated first,
+    the bots next; the game starts when every seat is taken. A private table's answer holds
+    its invitation link (its owner's to share)."""
     try:
-        body = terms.read(request, ("preset", "overrides", "seats", "bots", "timer", "private"))
+        body = terms.read(
+            request, ("preset", "overrides", "seats", "bots", "timer", "private", "pace", "move_seconds")
+        )
         table = challenges.table_for(
             request.user, terms.terms(body), body.get("seats"), private=bool(body.get("private"))
         )
@@ -126,12 +131,13 @@ def create_table(request):
 @endpoint("POST")
 def challenge(request, username):
     """Challenge ``username`` (a person or a bot): JSON ``preset``, ``overrides``, ``timer``,
-    ``bots``. A bot accepts at once: the answer names the table and its game."""
+    ``bots``, ``pace`` and ``move_seconds``. A bot accepts at once: the answer names the
+    table and its game."""
     player = User.objects.filter(username=username, is_active=True).first()
     if player is None:
         return refuse("no_such_player")
     try:
-        body = terms.read(request, ("preset", "overrides", "bots", "timer"))
+        body = terms.read(request, ("preset", "overrides", "bots", "timer", "pace", "move_seconds"))
         made = challenges.create(request.user, player, terms.terms(body))
     except terms.BadBody as error:
         return _bad_body(error)
@@ -155,6 +161,57 @@ def _answer_challenge(write):
 accept_challenge = _answer_challenge(challenges.accept)
 decline_challenge = _answer_challenge(challenges.decline)
 cancel_challenge = _answer_challenge(challenges.cancel)
+
+
+@endpoint("GET")
+def tournaments(request):
+    """The listed tournaments: upcoming, running and recently finished."""
+    return JsonResponse(tournament_feed.listed(timezone.now()))
+
+
+@endpoint("GET")
+def tournament(request, tournament_id):
+    """A tournament, its standings' first lines and one's own entry; a private one only to
+    its creator, its entrants and whoever brings its invitation (``?invite=``)."""
+    shown = tournament_feed.visible(tournament_id, request.user, request.GET.get("invite"))
+    if shown is None:
+        return refuse("no_such_tournament")
+    return JsonResponse(tournament_feed.detail(shown, request.user))
+
+
+# A tournament write's refusal codes (``tournaments.writes.entries``) as the API names them.
+TOURNAMENT_CODES = {entries.NOT_FOUND: "no_such_tournament", "over": "tournament_over"}
+
+
+def _tournament_refused(refusal):
+    return refused(errors.ServiceError(str(refusal), TOURNAMENT_CODES.get(refusal.code, refusal.code)))
+
+
+@endpoint("POST")
+def join_tournament(request, tournament_id):
+    """Enter a tournament that allows bots (JSON ``invite``: a private one's invitation
+    token), or come back to one after withdrawing; then wait to be paired."""
+    try:
+        body = terms.read(request, ("invite",))
+        entry = entries.join(tournament_id, request.user, token=body.get("invite"), by_program=True)
+    except terms.BadBody as error:
+        return _bad_body(error)
+    except errors.ServiceError as refusal:
+        return _tournament_refused(refusal)
+    return JsonResponse({"ok": True, "tournament": tournament_id, "state": entry.state})
+
+
+@endpoint("POST")
+def withdraw_tournament(request, tournament_id):
+    """Leave a tournament (a game being played finishes and counts; the points stay)."""
+    try:
+        terms.read(request, ())
+        entry = entries.withdraw(tournament_id, request.user)
+    except terms.BadBody as error:
+        return _bad_body(error)
+    except errors.ServiceError as refusal:
+        return _tournament_refused(refusal)
+    return JsonResponse({"ok": True, "tournament": tournament_id, "state": entry.state})
 
 
 def _bad_body(error):

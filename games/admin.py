@@ -10,8 +10,9 @@ from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
+from games import chat_admin  # noqa: F401 - registers the chat's filter words and held lines
 from games.engine.rules import GROUPS, OPTIONS
-from games.models import Game, GamePlayer, Move, Seat, Table
+from games.models import Game, GamePlayer, Move, Seat, Table, Vacation
 from games.pages.forms import TableRulesForm, field_name
 from games.text.rules import GROUP_TITLES, rules_summary
 from kadi_site.admin_guard import HiddenFieldsAdmin
@@ -64,28 +65,13 @@ class SeatInline(admin.TabularInline):
     autocomplete_fields = ["user"]
 
 
-@admin.register(Table)
-class TableAdmin(HiddenFieldsAdmin):
-    form = TableRulesForm
-    list_display = [
-        "name", "preset", "seat_count", "seats_taken", "in_lobby", "private", "created_by", "created_at",
-    ]
-    list_filter = ["preset", "in_lobby", "private"]  # staff see every table (games.whereabouts)
-    search_fields = ["name"]
-    autocomplete_fields = ["created_by"]
-    readonly_fields = ["effective_rules"]
-    inlines = [SeatInline]
-    fieldsets = [
-        (None, {"fields": ["name", "seat_count", "turn_timer_seconds", "in_lobby", "created_by"]}),
-        (_("Who may play and watch"), {"fields": ["private", "spectators", "listed_in_history"]}),
+def rules_fieldsets(description):
+    """The house rules' fieldsets of a rules form (``TableRulesForm``): the preset, the reset
+    and the summary in words (``description`` under them), then each group of options."""
+    return [
         (
             _("House rules"),
-            {
-                "fields": ["preset", "reset_to_preset", "effective_rules"],
-                "description": _(
-                    "Changes apply from the table's next game; games keep the rules they began with."
-                ),
-            },
+            {"fields": ["preset", "reset_to_preset", "effective_rules"], "description": description},
         ),
         *(
             (GROUP_TITLES[group], {"fields": [field_name(o) for o in OPTIONS if o.group == group]})
@@ -93,21 +79,30 @@ class TableAdmin(HiddenFieldsAdmin):
         ),
     ]
 
+
+class HouseRulesAdmin(HiddenFieldsAdmin):
+    """The admin of a model with house rules (a preset, overrides, ``rules()``) edited through a
+    ``TableRulesForm``: choosing a preset refreshes the options in place from ``rules_preview``
+    (static/js/admin_rules.js), and ``effective_rules`` shows them in words."""
+
+    readonly_fields = ["effective_rules"]
+    unsaved_words = _("Shown once the table is saved.")
+
     class Media:
         js = ["js/rule_fields.js", "js/admin_rules.js"]
         css = {"all": ["css/admin_rules.css"]}
 
-    def get_queryset(self, request):
-        return super().get_queryset(request).select_related("created_by").prefetch_related("seats")
+    def preview_url_name(self):
+        return f"{self.model._meta.app_label}_{self.model._meta.model_name}_rules_preview"
 
     def get_urls(self):
         preview = self.admin_site.admin_view(self.rules_preview)
-        return [path("rules-preview/", preview, name="games_table_rules_preview"), *super().get_urls()]
+        return [path("rules-preview/", preview, name=self.preview_url_name()), *super().get_urls()]
 
     def get_form(self, request, obj=None, **kwargs):
         """The form, its preset wired to the in-place refresh (static/js/admin_rules.js)."""
         form = super().get_form(request, obj, **kwargs)
-        preview_url = reverse("admin:games_table_rules_preview")
+        preview_url = reverse(f"admin:{self.preview_url_name()}")
         attrs = {"data-rules-preview": preview_url, "data-table": obj.pk if obj else ""}
         form.base_fields["preset"].widget.attrs.update(attrs)
         return form
@@ -119,17 +114,17 @@ class TableAdmin(HiddenFieldsAdmin):
         return require_POST(self._rules_preview)(request)
 
     def _rules_preview(self, request):
-        table_id = request.POST.get("_table", "")
-        if table_id:
-            number = table_id.isascii() and table_id.isdigit()  # "²".isdigit(), yet int() refuses it
-            table = get_object_or_404(Table, pk=table_id) if number else None
-            allowed = table is not None and self.has_change_permission(request, table)
+        obj_id = request.POST.get("_table", "")
+        if obj_id:
+            number = obj_id.isascii() and obj_id.isdigit()  # "²".isdigit(), yet int() refuses it
+            obj = get_object_or_404(self.model, pk=obj_id) if number else None
+            allowed = obj is not None and self.has_change_permission(request, obj)
         else:
-            table, allowed = Table(), self.has_add_permission(request)
+            obj, allowed = self.model(), self.has_add_permission(request)
         if not allowed:
             raise PermissionDenied
-        form_class = self.get_form(request, table if table.pk else None)
-        form = form_class(request.POST, instance=table, touched=request.POST.getlist("_touched"))
+        form_class = self.get_form(request, obj if obj.pk else None)
+        form = form_class(request.POST, instance=obj, touched=request.POST.getlist("_touched"))
         rules = form.preview()
         if rules is None:
             return JsonResponse({"errors": form.rule_errors()})
@@ -140,19 +135,45 @@ class TableAdmin(HiddenFieldsAdmin):
             "errors": [],
         })
 
+    @admin.display(description=_("effective rules"))
+    def effective_rules(self, obj):
+        if obj.pk is None:
+            return self.unsaved_words
+        try:
+            rules = obj.rules()
+        except ValueError as error:
+            return format_html("{} {}", _("The stored house rules are invalid:"), error)
+        return rules_in_words(rules.to_dict(), obj.preset)
+
+
+@admin.register(Table)
+class TableAdmin(HouseRulesAdmin):
+    form = TableRulesForm
+    list_display = [
+        "name", "preset", "seat_count", "seats_taken", "in_lobby", "private", "created_by", "created_at",
+    ]
+    list_filter = ["preset", "pace", "in_lobby", "private"]  # staff see every table (games.whereabouts)
+    search_fields = ["name"]
+    autocomplete_fields = ["created_by"]
+    inlines = [SeatInline]
+    fieldsets = [
+        (None, {"fields": ["name", "seat_count", "turn_timer_seconds", "in_lobby", "created_by"]}),
+        (_("Pace"), {"fields": ["pace", "move_seconds"]}),
+        (
+            _("Who may play and watch"),
+            {"fields": ["private", "spectators", "listed_in_history", "min_finishing_rate", "chat_off"]},
+        ),
+        *rules_fieldsets(
+            _("Changes apply from the table's next game; games keep the rules they began with.")
+        ),
+    ]
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).select_related("created_by").prefetch_related("seats")
+
     @admin.display(description=_("seats taken"))
     def seats_taken(self, table):
         return f"{len(table.seats.all())} / {table.seat_count}"
-
-    @admin.display(description=_("effective rules"))
-    def effective_rules(self, table):
-        if table.pk is None:
-            return _("Shown once the table is saved.")
-        try:
-            rules = table.rules()
-        except ValueError as error:
-            return format_html("{} {}", _("The stored house rules are invalid:"), error)
-        return rules_in_words(rules.to_dict(), table.preset)
 
     def save_model(self, request, obj, form, change):
         if not change and obj.created_by is None:
@@ -228,3 +249,19 @@ class GameAdmin(HiddenFieldsAdmin):
     @admin.display(description=_("rules"))
     def rules_in_words(self, game):
         return rules_in_words(game.rules, preset=None)
+
+
+@admin.register(Vacation)
+class VacationAdmin(HiddenFieldsAdmin):
+    """Players' vacations, to read: one is started and ended by its player (games.play.vacations
+    moves their turn-based deadlines with it, which an edit here would not)."""
+
+    list_display = ("user", "starts_at", "ends_at")
+    search_fields = ("user__username",)
+    list_select_related = ("user",)
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False

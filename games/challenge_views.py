@@ -35,6 +35,8 @@ def new_challenge(request, username):
                 overrides=form.rule_overrides,
                 turn_timer_seconds=form.cleaned_data["turn_timer_seconds"],
                 bot_levels=form.bot_levels(),
+                pace=form.cleaned_data["pace"],
+                move_seconds=form.cleaned_data["move_seconds"],
             )
             try:
                 challenge = challenges.create(request.user, player, terms)

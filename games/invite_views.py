@@ -18,6 +18,7 @@ from accounts import blocking
 from games import invites
 from games.models import Seat, Table
 from games.play import errors, tables
+from games.templatetags.table_names import table_title
 
 MAX_TABLE_ID = 2**63 - 1  # no database integer is larger: a longer id is no table
 ACTIONS = ("seat", "watch")
@@ -102,7 +103,7 @@ def _use(request, table):
             invites.forget(request.session, table.pk)
             error = str(refusal)
         return render(request, "games/invite.html", _page(request, table, error), status=409)
-    messages.success(request, _("You took a seat at “%(table)s”.") % {"table": table.name})
+    messages.success(request, _("You took a seat at “%(table)s”.") % {"table": table_title(table)})
     return redirect("games:table", table_id=table.pk)
 
 

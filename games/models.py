@@ -24,6 +24,9 @@ MIN_SEATS, MAX_SEATS = 2, 5
 PRESET_CHOICES = {preset: _(label) for preset, label in PRESET_LABELS.items()}
 
 
+# A turn-based table's time per move (Table.move_seconds): 1 hour, 12 hours, 1 day, 3 days.
+MOVE_SECONDS_CHOICES = (3600, 43200, 86400, 259200)
+
 INVITE_TOKEN_BYTES = 24  # 192 bits: no address could guess one in a lifetime of tries
 
 
@@ -39,21 +42,18 @@ class TableQuerySet(models.QuerySet):
         return self.filter(in_lobby=True, private=False)
 
 
-class Table(models.Model):
-    # The invitation token is the key to a private table: never shown or filtered in the
-    # admin's lists (kadi_site.admin_guard), only on the table page of its owner and players.
-    HIDDEN_FIELDS = ("invite_token",)
+def invite_opens(stored: str, token: object) -> bool:
+    """Whether ``token`` is the invitation token ``stored`` (empty: the link is revoked),
+    compared in constant time: a guess learns nothing from how long it took."""
+    if not stored or not isinstance(token, str) or len(token) > 64:
+        return False
+    return hmac.compare_digest(stored.encode(), token.encode("utf-8", "replace"))
 
-    class Spectators(models.TextChoices):
-        LINK = "link", _("anyone with the link")
-        PLAYERS = "players", _("players only")
 
-    name = models.CharField(_("name"), max_length=80)
-    seat_count = models.PositiveSmallIntegerField(
-        _("seats"),
-        default=4,
-        validators=[MinValueValidator(MIN_SEATS), MaxValueValidator(MAX_SEATS)],
-    )
+class HouseRules(models.Model):
+    """A preset and the options that differ from it: a table's house rules, and the house
+    rules of a tournament's tables."""
+
     preset = models.CharField(
         _("rules preset"), max_length=20, choices=PRESET_CHOICES, default=DEFAULT_PRESET
     )
@@ -63,8 +63,69 @@ class Table(models.Model):
         blank=True,
         help_text=_("House-rule options that differ from the preset."),
     )
+
+    class Meta:
+        abstract = True
+
+    def rules(self) -> Rules:
+        """The effective house rules: the preset plus the overrides (engine ``Rules``)."""
+        return Rules.from_dict({"preset": self.preset, **self.rule_overrides})
+
+    def clean(self):
+        try:
+            self.rules()
+        except ValueError as error:
+            raise ValidationError({"rule_overrides": str(error)}) from None
+
+
+class Table(HouseRules):
+    # The invitation token is the key to a private table: never shown or filtered in the
+    # admin's lists (kadi_site.admin_guard), only on the table page of its owner and players.
+    HIDDEN_FIELDS = ("invite_token",)
+
+    class Spectators(models.TextChoices):
+        LINK = "link", _("anyone with the link")
+        PLAYERS = "players", _("players only")
+
+    class NameKind(models.TextChoices):
+        """How the table's name is made: by its owner (stored as typed), or generated from
+        its owner's name, in the reader's language at display time (games.text.tables)."""
+
+        OWN = "", _("named by its owner")
+        BOTS = "bots", _("“… and the bots”")
+        QUICK = "quick", _("“Quick game: …”")
+
+    name = models.CharField(_("name"), max_length=80)
+    # A generated name is also stored in ``name`` (the creator's language then): what the
+    # admin searches, and what shows once the owner's account is gone.
+    name_kind = models.CharField(
+        _("kind of name"), max_length=10, choices=NameKind.choices, default="", blank=True
+    )
+    seat_count = models.PositiveSmallIntegerField(
+        _("seats"),
+        default=4,
+        validators=[MinValueValidator(MIN_SEATS), MaxValueValidator(MAX_SEATS)],
+    )
     turn_timer_seconds = models.PositiveIntegerField(
         _("turn timer (seconds)"), null=True, blank=True, help_text=_("Empty: no turn timer.")
+    )
+
+    class Pace(models.TextChoices):
+        """Real-time (everyone at the table, a turn clock in seconds) or turn-based (a move
+        within ``move_seconds``, the game spread over days: games.play.deadlines)."""
+
+        LIVE = "live", _("real-time")
+        TURN = "turn", _("turn-based")
+
+    pace = models.CharField(_("pace"), max_length=4, choices=Pace.choices, default=Pace.LIVE)
+    move_seconds = models.PositiveIntegerField(
+        _("time per move (seconds)"),
+        null=True,
+        blank=True,
+        choices=[(3600, _("1 hour")), (43200, _("12 hours")), (86400, _("1 day")), (259200, _("3 days"))],
+        help_text=_(
+            "Turn-based tables only: 3600 (1 hour), 43200 (12 hours), 86400 (1 day) or 259200 (3 days)."
+        ),
     )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -100,6 +161,23 @@ class Table(models.Model):
         default=True,
         help_text=_("For a private table: whether its finished games appear in public game lists."),
     )
+    rated = models.BooleanField(
+        _("rated"),
+        default=True,
+        help_text=_("Its games change the players' ratings (off: a tournament's unrated tables)."),
+    )
+    min_finishing_rate = models.PositiveSmallIntegerField(
+        _("lowest finishing rate (%)"),
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1), MaxValueValidator(100)],
+        help_text=_("A player who finished fewer of their last games is refused a seat. Empty: anyone."),
+    )
+    chat_off = models.BooleanField(
+        _("chat turned off"),
+        default=False,
+        help_text=_("Its players and spectators see no chat and write none."),
+    )
     invite_token = models.CharField(
         _("invitation token"),
         max_length=64,
@@ -128,25 +206,37 @@ class Table(models.Model):
         return self.name
 
     def clean(self):
-        try:
-            self.rules()
-        except ValueError as error:
-            raise ValidationError({"rule_overrides": str(error)}) from None
+        super().clean()
+        errors = pace_errors(self.pace, self.move_seconds, self.turn_timer_seconds)
+        if errors:
+            raise ValidationError(errors)
+
+    @property
+    def turn_based(self) -> bool:
+        return self.pace == self.Pace.TURN
 
     def invite_opens(self, token: str) -> bool:
         """Whether ``token`` is the table's invitation token now (a revoked link's table has
         none), compared in constant time: a guess learns nothing from how long it took."""
-        if not self.invite_token or not isinstance(token, str) or len(token) > 64:
-            return False
-        return hmac.compare_digest(self.invite_token.encode(), token.encode("utf-8", "replace"))
-
-    def rules(self):
-        """The effective house rules: the preset plus the overrides (engine ``Rules``)."""
-        return Rules.from_dict({"preset": self.preset, **self.rule_overrides})
+        return invite_opens(self.invite_token, token)
 
     def current_game(self):
         """The table's latest game, running or over, or None before its first game."""
         return self.games.order_by("-number").first()
+
+
+def pace_errors(pace: str, move_seconds: int | None, turn_timer_seconds: int | None) -> dict[str, str]:
+    """What is wrong with a table's pace, by field (empty: nothing): a turn-based table has
+    one of ``MOVE_SECONDS_CHOICES`` and no turn clock in seconds; a real-time one no time per move."""
+    if pace == Table.Pace.TURN:
+        if move_seconds not in MOVE_SECONDS_CHOICES:
+            words = _("A turn-based table needs a time per move: 1 hour, 12 hours, 1 day or 3 days.")
+            return {"move_seconds": words}
+        if turn_timer_seconds:
+            return {"turn_timer_seconds": _("A turn-based table has no turn clock in seconds.")}
+    elif move_seconds is not None:
+        return {"move_seconds": _("Only a turn-based table has a time per move.")}
+    return {}
 
 
 class Seat(models.Model):
@@ -168,7 +258,9 @@ class Seat(models.Model):
 
     def __str__(self):
         return _("%(table)s, seat %(position)d: %(user)s") % {
-            "table": self.table, "position": self.position + 1, "user": self.user,
+            "table": self.table,
+            "position": self.position + 1,
+            "user": self.user,
         }
 
 
@@ -219,6 +311,9 @@ class Game(models.Model):
         on_delete=models.SET_NULL,
         related_name="+",
     )
+    # At a turn-based table: when the player to move runs out of time (games.play.deadlines);
+    # empty at a real-time table, and once the game is over.
+    move_deadline = models.DateTimeField(_("move due by"), null=True, blank=True, db_index=True)
 
     class Meta:
         ordering = ["-created_at", "-pk"]
@@ -270,8 +365,14 @@ class GamePlayer(models.Model):
     )
     place = models.PositiveSmallIntegerField(_("place"), null=True, blank=True)
     left = models.BooleanField(_("left"), default=False, help_text=_("Resigned or left before the end."))
+    timeouts = models.PositiveSmallIntegerField(
+        _("timeouts"),
+        default=0,
+        help_text=_("Turn-based table: moves the server made for this player, out of time (in all)."),
+    )
     missed_turns = models.PositiveSmallIntegerField(
-        _("missed turns"), default=0,
+        _("missed turns"),
+        default=0,
         help_text=_("Turns in a row the server played for this player (out of time, or away)."),
     )
     stand_in = models.ForeignKey(
@@ -303,11 +404,16 @@ class Move(models.Model):
     seat = models.PositiveSmallIntegerField(_("seat"))
     text = models.CharField(_("move"), max_length=240)  # room for all 54 cards, a suit and "!"
     penalty = models.PositiveSmallIntegerField(
-        _("misplay penalty"), null=True, blank=True,
+        _("misplay penalty"),
+        null=True,
+        blank=True,
         help_text=_("Cards drawn for a misplay (misplay: penalty); empty for a legal move."),
     )
     client_move_id = models.CharField(
-        _("client move id"), max_length=64, blank=True, default="",
+        _("client move id"),
+        max_length=64,
+        blank=True,
+        default="",
         help_text=_("Sent by the client so that a resent move is recognised."),
     )
     drew = models.PositiveSmallIntegerField(
@@ -317,7 +423,9 @@ class Move(models.Model):
         help_text=_("How many cards the move drew: a draw, or a misplay's penalty. Empty: none."),
     )
     outcome = models.JSONField(
-        _("outcome"), null=True, blank=True,
+        _("outcome"),
+        null=True,
+        blank=True,
         help_text=_("What the move did, to whom (games.engine.outcomes), read when it was made."),
     )
 
@@ -332,7 +440,8 @@ class Move(models.Model):
 
     actor = models.CharField(_("made by"), max_length=8, choices=Actor.choices, default=Actor.PLAYER)
     handed_to_bot = models.BooleanField(
-        _("seat handed to a bot"), default=False,
+        _("seat handed to a bot"),
+        default=False,
         help_text=_("After this move, missed, the player's seat went to a stand-in bot."),
     )
     created_at = models.DateTimeField(_("made"), auto_now_add=True)
@@ -365,7 +474,15 @@ class ChatMessage(models.Model):
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, verbose_name=_("author"), on_delete=models.CASCADE, related_name="+"
     )
+    class Status(models.TextChoices):
+        """Shown to the table; held back by the word filter until staff review it; removed by staff."""
+
+        SHOWN = "shown", _("shown")
+        HELD = "held", _("held for review")
+        REMOVED = "removed", _("removed")
+
     text = models.CharField(_("text"), max_length=MAX_LENGTH)
+    status = models.CharField(_("status"), max_length=8, choices=Status.choices, default=Status.SHOWN)
     created_at = models.DateTimeField(_("sent"), auto_now_add=True, db_index=True)
 
     class Meta:
@@ -375,6 +492,27 @@ class ChatMessage(models.Model):
 
     def __str__(self):
         return f"{self.user}: {self.text}"
+
+
+class ChatFilterWord(models.Model):
+    """A word the chat's filter holds back for review (``games.play.chat_filter``): a line
+    that holds it as a whole word, in any case or with common letter substitutions."""
+
+    class Language(models.TextChoices):
+        ENGLISH = "en", _("English")
+        SWAHILI = "sw", _("Swahili")
+
+    word = models.CharField(_("word"), max_length=40)
+    language = models.CharField(_("language"), max_length=2, choices=Language.choices)
+
+    class Meta:
+        ordering = ["language", "word"]
+        verbose_name = _("chat filter word")
+        verbose_name_plural = _("chat filter words")
+        constraints = [models.UniqueConstraint(fields=["word", "language"], name="chat_filter_word_once")]
+
+    def __str__(self):
+        return self.word
 
 
 class Presence(models.Model):
@@ -438,6 +576,8 @@ class Challenge(models.Model):
     )
     rule_overrides = models.JSONField(_("house rule overrides"), default=dict, blank=True)
     turn_timer_seconds = models.PositiveIntegerField(_("turn timer (seconds)"), null=True, blank=True)
+    # Set: the table is turn-based, with this time per move (Table.move_seconds); empty: real-time.
+    move_seconds = models.PositiveIntegerField(_("time per move (seconds)"), null=True, blank=True)
     bot_levels = models.JSONField(
         _("extra bots"), default=list, blank=True, help_text=_("One level per bot.")
     )
@@ -456,7 +596,7 @@ class Challenge(models.Model):
         indexes = [
             models.Index(fields=["challenged", "status"], name="challenge_challenged_status"),
             models.Index(fields=["challenger", "created_at"], name="challenge_challenger_created"),
-            # the sweep's look for open challenges past their expiry (games.live.heartbeats)
+            # the sweep's look for open challenges past their expiry (expire_due, a job of timers.jobs)
             models.Index(fields=["expires_at"], condition=Q(status="open"), name="challenge_open_expiry"),
         ]
         constraints = [
@@ -476,3 +616,28 @@ class Challenge(models.Model):
         if self.status == self.Status.OPEN and now >= self.expires_at:
             return self.Status.EXPIRED
         return self.status
+
+
+class Vacation(models.Model):
+    """A player away from ``starts_at`` to ``ends_at`` (moved to when they came back, if
+    earlier): their turn-based deadlines do not run out meanwhile (games.play.vacations)."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("player"), on_delete=models.CASCADE, related_name="vacations"
+    )
+    starts_at = models.DateTimeField(_("from"))
+    ends_at = models.DateTimeField(_("until"))
+
+    class Meta:
+        ordering = ["user", "-starts_at"]
+        verbose_name = _("vacation")
+        verbose_name_plural = _("vacations")
+        indexes = [models.Index(fields=["user", "ends_at"], name="vacation_user_ends")]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(ends_at__gte=models.F("starts_at")), name="vacation_ends_after_start"
+            ),
+        ]
+
+    def __str__(self):
+        return _("%(user)s, away until %(until)s") % {"user": self.user, "until": self.ends_at}

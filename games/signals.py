@@ -19,6 +19,10 @@ from django.dispatch import Signal
 game_finished = Signal()
 table_changed = Signal()
 challenge_changed = Signal()  # a challenge was made or decided; receivers take ``user_ids`` (its two players)
+turn_started = Signal()  # a player's turn began at a turn-based table; receivers take game, user_id, deadline
+seat_taken = Signal()  # someone sat down at an open table; receivers take table, user_id
+chat_line_shown = Signal()  # staff let a held chat line through (committed); receivers take ``message``
+rematch_offered = Signal()  # a rematch was offered; receivers take table, game, user_id (who offered)
 
 
 @dataclass(frozen=True)

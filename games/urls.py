@@ -3,7 +3,7 @@
 from django.urls import path
 
 from accounts import converters  # noqa: F401 (registers <username:…>)
-from games import challenge_views, invite_views, views
+from games import challenge_views, invite_views, views, waiting_views
 
 app_name = "games"
 
@@ -31,6 +31,8 @@ urlpatterns = [
     path("t/<int:table_id>/invite/renew/", invite_views.renew, name="renew_invite"),
     path("t/<int:table_id>/invite/revoke/", invite_views.revoke, name="revoke_invite"),
     path("rules/", views.rules, name="rules"),
+    path("waiting/", waiting_views.waiting, name="waiting"),
+    path("vacation/", waiting_views.vacation, name="vacation"),
     path("challenges/", challenge_views.challenge_list, name="challenges"),
     path("challenges/new/<username:username>/", challenge_views.new_challenge, name="new_challenge"),
     path("challenges/<slug:key>/accept/", challenge_views.accept, name="accept_challenge"),

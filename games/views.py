@@ -19,13 +19,14 @@ from django.views.decorators.http import require_POST, require_safe
 from accounts import guests
 from games import invites
 from games.bots.levels import FIRST_GAME
+from games.engine import Rules
 from games.invite_views import invite_panel
 from games.invites import visible_table
-from games.pages import selection
+from games.pages import leaving, selection
 from games.pages.documents import rules_document_html
 from games.pages.play_forms import BotForm, MoveForm, NewTableForm, PlayNowForm, SeatForm
-from games.pages.table import lobby_tables, misplay_text, read_table, table_context
-from games.play import errors, moves, play_now, seat_return, server_turns, starts, tables
+from games.pages.table import help_folded, lobby_tables, misplay_text, read_table, table_context
+from games.play import errors, fair_play, moves, play_now, seat_return, server_turns, starts, tables
 from games.text.cards import card_roles
 from games.text.rules import options_catalogue, presets_catalogue
 
@@ -39,6 +40,7 @@ def _lobby_context(request, **forms):
         "form": NewTableForm(),
         "play_now_form": PlayNowForm(initial={"level": level}),
         "quick_wait": round(settings.QUICK_GAME_WAIT_SECONDS),
+        "rated_barred": fair_play.rated_refusal(request.user),
         **forms,
     }
 
@@ -50,10 +52,14 @@ def lobby(request):
 
 @require_POST
 def play_bots_now(request):
-    """One tap from the lobby: a table with bots, started; a visitor plays as a new guest."""
+    """One tap from the lobby: a table with bots, started; a visitor plays as a new guest; a
+    player in a running game is asked first."""
     form = PlayNowForm(request.POST)
     if not form.is_valid():
         return render(request, "games/lobby.html", _lobby_context(request, play_now_form=form), status=400)
+    fields = form.cleaned_data
+    if asking := _ask_before_leaving(request, "games:play_bots_now", _("Leave it and play bots"), fields):
+        return asking
     try:
         if not request.user.is_authenticated:
             guests.start_guest(request)
@@ -68,14 +74,28 @@ def play_bots_now(request):
 @login_required
 @require_POST
 def quick_game(request):
-    """One tap from the lobby: a seat at the first open table of the player's rules, or a new
-    table that fills with bots after a wait."""
+    """One tap from the lobby: a seat at another quick game of the player's rules, or a new
+    table that fills with bots after a wait; a player in a running game is asked first."""
     try:
+        play_now.check_may_seek(request.user)
+        button = _("Leave it and find a quick game")
+        if asking := _ask_before_leaving(request, "games:quick_game", button, {}):
+            return asking
         table = play_now.quick_game(request.user)
     except errors.ServiceError as refusal:
         status = 429 if isinstance(refusal, errors.TooFast) else 400
         return _lobby_refusal(request, str(refusal), status)
     return redirect("games:table", table_id=table.pk)
+
+
+def _ask_before_leaving(request, action, button, fields):
+    """The page that asks a player in a running game whether to leave it, saying what leaving
+    does, when the lobby's button was not pressed again on that page (``leave``): a page
+    rather than a script's dialog, so that it asks without JavaScript too. None: nothing to ask."""
+    if request.POST.get("leave") == "1" or not (games := leaving.games_in_play(request.user)):
+        return None
+    context = {"games": games, "action": action, "button": button, "fields": fields}
+    return render(request, "games/leave_game.html", context)
 
 
 def _lobby_refusal(request, message, status):
@@ -104,7 +124,11 @@ def create_table(request):
 @require_safe
 def table(request, table_id):
     table = visible_table(request, table_id)
-    context = {**table_context(table, request.user), "invite": invite_panel(request, table)}
+    context = {
+        **table_context(table, request.user),
+        "invite": invite_panel(request, table),
+        "help_folded": help_folded(request.user),
+    }
     return render(request, "games/table.html", context)
 
 
@@ -270,7 +294,7 @@ def rules(request):
         "games/rules.html",
         {
             "document": rules_document_html(),
-            "roles": card_roles(),
+            "roles": card_roles(Rules.preset()),
             "options": options_catalogue(),
             "presets": presets_catalogue(),
         },

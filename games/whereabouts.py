@@ -79,7 +79,9 @@ def whereabouts(viewer, user_ids, now=None) -> dict[int, Whereabouts]:
     }
     tables = {
         table.pk: table
-        for table in Table.objects.filter(pk__in=set(chosen.values()) - {None}).annotate(taken=Count("seats"))
+        for table in Table.objects.filter(pk__in=set(chosen.values()) - {None})
+        .select_related("created_by")  # a generated name shows its owner's (games.text.tables)
+        .annotate(taken=Count("seats"))
     }
     found = {}
     for user_id, table_id in chosen.items():

@@ -12,7 +12,9 @@ Two views:
 
 Ties keep a fixed order: the lower user id first. ``kind`` narrows to humans or bots;
 ``provisional`` adds the players whose rating is still provisional (shown with "?"), left
-out by default as lichess and Board Game Arena leave them out.
+out by default as lichess and Board Game Arena leave them out. Until someone is established
+(a new site: rated games played, nobody past the provisional games yet) a ranking without
+them would be empty, so it shows the provisional players instead, marked: ``newcomers``.
 """
 
 from datetime import timedelta
@@ -33,20 +35,31 @@ EVERYONE, HUMANS, BOTS = "", "humans", "bots"
 
 def standings(view, kind=EVERYONE, now=None, provisional=False):
     """The ranking for ``view`` (ALL_TIME or RECENT) and ``kind``, as of ``now``; with the
-    provisional ratings too when ``provisional``."""
+    provisional ratings too when ``provisional``, or when nobody established is in it (its
+    ``newcomers`` then says so, for the page to explain the "?")."""
     now = now or timezone.now()
     ranking = RecentGains if view == RECENT else AllTime
-    return ranking(kind, now, provisional)
+    ranked = ranking(kind, now, provisional)
+    if provisional or ranked.any():
+        return ranked
+    with_newcomers = ranking(kind, now, provisional=True)
+    with_newcomers.newcomers = with_newcomers.any()
+    return with_newcomers
 
 
 class AllTime:
     """``rows``: the ranked Ratings, best first (a queryset: page it)."""
+
+    newcomers = False  # provisional players shown because nobody established is ranked
 
     def __init__(self, kind, now, provisional=False):
         rows = Rating.objects.filter(last_played__gte=now - INACTIVE_AFTER, user__is_active=True)
         if not provisional:
             rows = rows.filter(provisional=False)
         self.rows = _of_kind(rows, kind, "bot").select_related("user").order_by("-ordinal", "user")
+
+    def any(self):
+        return self.rows.exists()
 
     def rank_of(self, user):
         """``user``'s rank (1 = first), or None when they are not ranked here."""
@@ -66,6 +79,8 @@ class RecentGains:
 
     Summing the window takes one aggregate over every game in it, so the rows are cached
     for ``RECENT_CACHE_SECONDS``: the 30-day standings may lag that much behind."""
+
+    newcomers = False  # as AllTime's
 
     def __init__(self, kind, now, provisional=False):
         key = self.cache_key(kind, provisional)
@@ -90,6 +105,9 @@ class RecentGains:
             .annotate(gain=Sum(F("ordinal_after") - F("ordinal_before")), games=Count("*"))
             .order_by("-gain", "user")
         )
+
+    def any(self):
+        return bool(self.rows)
 
     def rank_of(self, user):
         pk = user.pk  # once: ``request.user`` is a lazy object, slow to read in a loop

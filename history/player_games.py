@@ -22,7 +22,7 @@ def finished_games(user, viewer=None):
     seated = GamePlayer.objects.select_related("user").order_by("seat")
     return (
         listed_for(GamePlayer.objects.filter(user=user, game__status__in=ENDED), user, viewer)
-        .select_related("game__table", "game__imported")
+        .select_related("game__table__created_by", "game__imported")
         .prefetch_related(Prefetch("game__players", queryset=seated, to_attr="seated"))
         .order_by("-game__finished_at", "-game_id")
     )
@@ -117,7 +117,7 @@ def latest_games(count=PUBLIC_GAMES):
     seated = GamePlayer.objects.select_related("user").order_by("seat")
     games = (
         Game.objects.filter(public_listing(), status=Game.Status.FINISHED)
-        .select_related("table")
+        .select_related("table__created_by")
         .prefetch_related(Prefetch("players", queryset=seated, to_attr="seated"))
         .order_by("-finished_at", "-pk")[:count]
     )

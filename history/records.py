@@ -63,9 +63,14 @@ class Record:
         return len(self.players)
 
 
-def export_record(game):
-    """The record of a finished ``game`` (a JSON-safe dict)."""
-    players = list(game.players.select_related("user").order_by("seat"))
+def export_record(game, players=None, moves=None):
+    """The record of a finished ``game`` (a JSON-safe dict). ``players`` (in seat order, with
+    their users) and ``moves`` (the texts in order) may be given by a reader that fetched
+    them for many games at once (privacy's export); else they are read here."""
+    if players is None:
+        players = list(game.players.select_related("user").order_by("seat"))
+    if moves is None:
+        moves = list(game.moves.order_by("index").values_list("text", flat=True))
     return {
         "format": RECORD_FORMAT,
         "version": RECORD_VERSION,
@@ -84,7 +89,7 @@ def export_record(game):
         ],
         "seed": game.seed,
         "first_seat": game.first_seat,
-        "moves": list(game.moves.order_by("index").values_list("text", flat=True)),
+        "moves": list(moves),
         "result": {"winner": game.winner, "places": [p.place for p in players]},
         "started_at": game.created_at.isoformat(),
         "finished_at": game.finished_at.isoformat() if game.finished_at else None,

@@ -7,7 +7,7 @@ rather than all of them, so a long game's page stays small. Only finished games 
 every hand is shown, which must never happen while a game runs (RULES.md section 10).
 """
 
-from games.engine import State, replay
+from games.engine import Rules, State, replay
 from games.engine.cards import CARD_TEXT
 from games.pages.game_view import describe_game
 from games.text.moves import move_entry
@@ -71,7 +71,8 @@ def move_list(game, players, first, last):
     names = [{"name": player.user.name} for player in players]
     rows = game.moves.filter(index__gte=first - 1, index__lt=last).order_by("index")
     fields = ("index", "seat", "text", "drew", "penalty", "outcome", "actor", "handed_to_bot")
+    rules = Rules.from_dict(game.rules)
     return [
-        {"number": index + 1, "name": names[seat]["name"], "names": names, **move_entry(*entry)}
+        {"number": index + 1, "name": names[seat]["name"], "names": names, **move_entry(*entry, rules=rules)}
         for index, seat, *entry in rows.values_list(*fields)
     ]

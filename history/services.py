@@ -40,8 +40,9 @@ SNAPSHOT_EVERY = 50  # a replay step costs at most this many engine moves
 
 
 def rate_finished_game(sender, game, **kwargs):
-    """Receiver of ``games.signals.game_finished``: rates the game unless a guest played."""
-    if not game.players.filter(user__is_guest=True).exists():
+    """Receiver of ``games.signals.game_finished``: rates the game unless a guest played or
+    its table is unrated (an unrated tournament's)."""
+    if game.table.rated and not game.players.filter(user__is_guest=True).exists():
         record_result(game)
 
 

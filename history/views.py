@@ -166,7 +166,8 @@ def leaderboard(request):
     context = {
         "form": form,
         "recent": view == ranked.RECENT,
-        "with_provisional": choice.get("provisional", False),
+        "with_provisional": choice.get("provisional", False) or ranking.newcomers,
+        "newcomers": ranking.newcomers,
         "page": page,
         "entries": ranking.entries(page.object_list, page.start_index()),
         "your_rank": your_rank,

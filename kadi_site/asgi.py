@@ -1,4 +1,5 @@
-"""ASGI entry point: Django for HTTP, Channels consumers from games/live/routing.py for websockets."""
+"""ASGI entry point: Django for HTTP, Channels consumers from games/live/routing.py and the
+tournaments' page socket (tournaments/live.py) for websockets."""
 
 import gc
 import os
@@ -15,19 +16,27 @@ django_asgi_app = get_asgi_application()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from django.urls import path  # noqa: E402
 
 from games.live.origin_check import SameOriginValidator  # noqa: E402
 from games.live.routing import websocket_urlpatterns  # noqa: E402
+from games.live.site_ban import RefuseBannedSockets  # noqa: E402
 from kadi_site import protocol_refusals  # noqa: E402, F401  (answers where daphne would drop the connection)
 from kadi_site.health import with_health_check  # noqa: E402
 from kadi_site.prompt_writes import install as install_prompt_writes  # noqa: E402
+from tournaments.live import tournament_socket  # noqa: E402
+
+# The tournaments' page sockets, before the games' routes (whose last refuses any other path).
+tournament_routes = [path("ws/tournament/<int:tournament_id>/", tournament_socket)]
 
 install_prompt_writes()  # a websocket's frames leave when daphne writes them, not at the loop's next turn
 
 application = ProtocolTypeRouter(
     {
         "http": with_health_check(django_asgi_app),
-        "websocket": SameOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+        "websocket": SameOriginValidator(
+            AuthMiddlewareStack(RefuseBannedSockets(URLRouter([*tournament_routes, *websocket_urlpatterns])))
+        ),
     }
 )
 

@@ -16,11 +16,21 @@ log = logging.getLogger(__name__)
 RETRY_AFTER_SECONDS = 2
 
 
+FAILURES = (OperationalError, InterfaceError)  # a connection lost or ended
+
+
 class DatabaseUnreachable(MiddlewareMixin):
     def process_exception(self, request, exception):
-        if not isinstance(exception, (OperationalError, InterfaceError)):
+        if not isinstance(exception, FAILURES):
             return None
-        log.warning("%s %s: the database failed: %r", request.method, request.path, exception)
-        response = HttpResponse(render_to_string("500.html"), status=503)
-        response["Retry-After"] = str(RETRY_AFTER_SECONDS)
-        return response
+        return unreachable(request, exception)
+
+
+def unreachable(request, exception) -> HttpResponse:
+    """The 503 answer; also for a middleware that reads the database before the view
+    (``accounts.site_ban``): Django turns what a middleware raises into a 500 before any
+    ``process_exception`` sees it."""
+    log.warning("%s %s: the database failed: %r", request.method, request.path, exception)
+    response = HttpResponse(render_to_string("500.html"), status=503)
+    response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+    return response

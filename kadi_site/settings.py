@@ -6,6 +6,7 @@ DATABASE_URL and REDIS_URL; the security settings below then switch on.
 """
 
 import os
+import sys
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
@@ -67,6 +68,16 @@ INSTALLED_APPS = [
     "games",
     "history",
     "api",
+    "django_q",
+    "timers",
+    "notifications",
+    "pwa",
+    "tournaments",
+    "moderation",
+    "fairplay",
+    "django_otp",
+    "django_otp.plugins.otp_totp",
+    "privacy",
 ]
 
 MIDDLEWARE = [
@@ -79,6 +90,10 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django_otp.middleware.OTPMiddleware",  # request.user.is_verified(): a second factor this session
+    "privacy.second_factor.AdminSecondFactorMiddleware",  # STAFF_REQUIRE_2FA: the admin asks for it
+    "notifications.language.RememberLanguage",  # a signed-in player's language, kept for their notifications
+    "accounts.site_ban.SiteBan",  # a player barred from the site: a page saying why and until when
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -98,6 +113,9 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "notifications.context_processors.unseen_notifications",
+                "accounts.context_processors.restrictions_in_force",
+                "moderation.context_processors.warnings",
             ],
         },
     },
@@ -115,14 +133,23 @@ ASGI_APPLICATION = "kadi_site.asgi.application"
 DATABASES = {
     "default": dj_database_url.config(default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
 }
+# The task cluster (`manage.py qcluster`, timers/) forks its processes after Django started:
+# django-q2 closes Django's connections before each fork, but a pool keeps its own open, and
+# parent and child would then talk over one socket. Its processes connect without the pool,
+# each keeping one connection for a minute (CONN_MAX_AGE).
+TASK_CLUSTER_PROCESS = sys.argv[1:2] == ["qcluster"]
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
-    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {"min_size": 2, "max_size": 16, "timeout": 10}
+    if TASK_CLUSTER_PROCESS:
+        DATABASES["default"]["CONN_MAX_AGE"] = 60
+    else:
+        pool = {"min_size": 2, "max_size": 16, "timeout": 10}
+        DATABASES["default"].setdefault("OPTIONS", {})["pool"] = pool
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
     # Values travel apart from the SQL, and a statement run five times on a connection is
     # prepared there: a move's statement (games.play.prepared) took PostgreSQL 0.45 ms to parse and
     # plan with its values written in, 0.14 ms prepared (docs/scaling.md, "Tenth round"). A
     # PgBouncer in front must be 1.21 or newer, with max_prepared_statements set.
-    DATABASES["default"]["OPTIONS"].update(server_side_binding=True, prepare_threshold=5)
+    DATABASES["default"].setdefault("OPTIONS", {}).update(server_side_binding=True, prepare_threshold=5)
 elif DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Live tables reach the database many times a second: keep each thread's connection open,
     # and use the write-ahead log, so that readers never wait for a writer and commits are cheap.
@@ -151,12 +178,19 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 # ran its pool dry.) Delivery is at most once: a message published while a process is cut off
 # from Redis is lost to it. A table page asks every few seconds whether it shows the latest
 # event number (static/js/live.js) and is sent the table again when it does not.
+#
+# REDIS_PREFIX begins the layer's names in Redis: sites sharing a Redis server (or the test
+# suite's parallel workers) each take their own, since publish/subscribe channels are the
+# whole server's, whatever the database number.
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "games.live.channel_layer.PubSubChannelLayer",
-            "CONFIG": {"hosts": [{"address": url} for url in env_list("REDIS_URL", "")]},
+            "CONFIG": {
+                "hosts": [{"address": url} for url in env_list("REDIS_URL", "")],
+                "prefix": os.environ.get("REDIS_PREFIX") or "asgi",
+            },
         },
     }
 else:
@@ -232,8 +266,10 @@ API_KEEPALIVE_SECONDS = env_positive("API_KEEPALIVE_SECONDS", "5", float)
 # Play (games.play, games.live, games.presence): every figure declared here, read from the
 # environment (README, "Configuration"), refused when out of range.
 TABLES_PER_HOUR = env_positive("TABLES_PER_HOUR", "20")  # tables one player may make in an hour
+REPORT_REPEAT_HOURS = env_positive("REPORT_REPEAT_HOURS", "24")  # hours between reports of one player by one
 CHAT_BURST = env_positive("CHAT_BURST", "5")  # chat lines per user and table ...
 CHAT_WINDOW_SECONDS = env_positive("CHAT_WINDOW_SECONDS", "10", float)  # ... within this window
+CHAT_REPEAT_SECONDS = env_positive("CHAT_REPEAT_SECONDS", "30", float)  # the same line again: refused
 BOT_DELAY = env_positive("BOT_DELAY", "0.8", float, zero=True)  # seconds before a bot answers a move
 BOT_THINK_SECONDS = env_positive("BOT_THINK_SECONDS", "5", float)  # wall time before greedy moves instead
 # The bots' processes: unset, one per CPU; 0 thinks in a thread of the server process.
@@ -241,7 +277,6 @@ BOT_POOL_SIZE = env_positive("BOT_POOL_SIZE", "0", zero=True) if "BOT_POOL_SIZE"
 AWAY_GRACE_SECONDS = env_positive("AWAY_GRACE_SECONDS", "60", float)  # no page open: the server plays
 MISSED_TURNS_BEFORE_BOT = env_positive("MISSED_TURNS_BEFORE_BOT", "3")  # then a greedy bot takes the seat
 ABANDON_AFTER_SECONDS = env_positive("ABANDON_AFTER_SECONDS", str(30 * 60), float)  # unchanged, nobody there
-ABANDON_SWEEP_SECONDS = env_positive("ABANDON_SWEEP_SECONDS", "60", float)  # how often a server looks
 PRESENCE_HEARTBEAT_SECONDS = env_positive("PRESENCE_HEARTBEAT_SECONDS", "5", float)
 # A presence row not refreshed for the timeout is gone: two heartbeats and a margin.
 PRESENCE_TIMEOUT_SECONDS = env_positive("PRESENCE_TIMEOUT_SECONDS", "12", float)
@@ -266,6 +301,64 @@ INVITE_WINDOW_SECONDS = env_positive("INVITE_WINDOW_SECONDS", str(10 * 60))
 # Challenges (games.play.challenges): how long one waits for an answer; how many one may send in an hour.
 CHALLENGE_EXPIRY_SECONDS = env_positive("CHALLENGE_EXPIRY_SECONDS", "300", float)
 CHALLENGES_PER_HOUR = env_positive("CHALLENGES_PER_HOUR", "20")
+# Turn-based tables (games.play.deadlines, games.play.vacations): timeouts in a game before
+# the server resigns for the player; turn-based tables one player may sit at at once; the
+# longest vacation (a new one only after as long back as the last lasted).
+TURN_BASED_TIMEOUTS_BEFORE_RESIGN = env_positive("TURN_BASED_TIMEOUTS_BEFORE_RESIGN", "3")
+
+# Fair play (fairplay.offences, fairplay.schedule; docs/rules.md "Fair play"): what counts as
+# an unfair end of a rated game with people, and the pause before the next rated game.
+FAIRPLAY_LOSING_BY = env_positive("FAIRPLAY_LOSING_BY", "3")  # cards more than the smallest hand
+FAIRPLAY_BIG_DRAW = env_positive("FAIRPLAY_BIG_DRAW", "5")  # cards drawn in one move
+FAIRPLAY_RESIGN_WITHIN = env_positive("FAIRPLAY_RESIGN_WITHIN", "2")  # own moves after it
+FAIRPLAY_TIMEOUTS = env_positive("FAIRPLAY_TIMEOUTS", "2")  # turn-based: turns out of time in a game
+FAIRPLAY_MISSED_TURNS = env_positive("FAIRPLAY_MISSED_TURNS", "3")  # real-time: in a row, at the end
+FAIRPLAY_WINDOW_DAYS = env_positive("FAIRPLAY_WINDOW_DAYS", "7")  # an older offence is forgotten
+FAIRPLAY_CLEAN_GAMES = env_positive("FAIRPLAY_CLEAN_GAMES", "3")  # good games that take one off
+FAIRPLAY_PAUSE_MINUTES = env_positive("FAIRPLAY_PAUSE_MINUTES", "10")  # after the 2nd offence
+FAIRPLAY_PAUSE_GROWTH = env_positive("FAIRPLAY_PAUSE_GROWTH", "6")  # times longer each time
+FAIRPLAY_PAUSE_MAX_MINUTES = env_positive("FAIRPLAY_PAUSE_MAX_MINUTES", "1440")
+FINISHING_RATE_GAMES = env_positive("FINISHING_RATE_GAMES", "20")  # a player's last games
+TURN_BASED_TABLES_PER_PLAYER = env_positive("TURN_BASED_TABLES_PER_PLAYER", "10")
+VACATION_MAX_DAYS = env_positive("VACATION_MAX_DAYS", "14")
+# Tournaments (tournaments/): private tournaments one player may make in a day; how long the
+# first player waiting for a table waits at most before the pairing runs (more players
+# gather meanwhile, for tables of similar scores); how long a player left over waits before
+# bots fill a table with them (where the tournament allows bots).
+TOURNAMENTS_PER_DAY = env_positive("TOURNAMENTS_PER_DAY", "3")
+TOURNAMENT_PAIRING_SECONDS = env_positive("TOURNAMENT_PAIRING_SECONDS", "10", float)
+TOURNAMENT_BOT_WAIT_SECONDS = env_positive("TOURNAMENT_BOT_WAIT_SECONDS", "30", float)
+
+# The task engine (timers/, docs/architecture.md "Timers"): django-q2 with the database as its
+# broker, so no service beyond the database. Its periodic jobs are timers.jobs.JOBS
+# (`manage.py schedule_jobs`); `manage.py qcluster` runs them (`make run` beside the server,
+# `make prod` as its own processes). A task not acknowledged within TASK_RETRY_SECONDS (its
+# cluster was killed mid-task) is delivered again; a task running past TASK_TIMEOUT_SECONDS is
+# stopped, which must come first, or a slow task would run twice at once.
+TASK_WORKERS = env_positive("TASK_WORKERS", "2")  # worker processes of one cluster
+TASK_TIMEOUT_SECONDS = env_positive("TASK_TIMEOUT_SECONDS", "120")
+TASK_RETRY_SECONDS = env_positive("TASK_RETRY_SECONDS", "180")
+if TASK_TIMEOUT_SECONDS >= TASK_RETRY_SECONDS:
+    raise ImproperlyConfigured(
+        f"TASK_TIMEOUT_SECONDS ({TASK_TIMEOUT_SECONDS}) must be less than TASK_RETRY_SECONDS "
+        f"({TASK_RETRY_SECONDS}): a task still running would be delivered again"
+    )
+Q_CLUSTER = {
+    "name": "kadi",
+    "orm": "default",  # the broker: a table of the site's database (SQLite or PostgreSQL)
+    "workers": TASK_WORKERS,
+    "timeout": TASK_TIMEOUT_SECONDS,
+    "retry": TASK_RETRY_SECONDS,
+    # A job sweeps everything due: runs missed while no cluster ran are not replayed one by one.
+    "catch_up": False,
+    # A failed run is acknowledged (kept in the admin's failed tasks, logged): the next periodic
+    # run tries again, rather than the broker re-delivering it after every retry.
+    "ack_failures": True,
+    "max_attempts": 3,
+    "save_limit": 250,  # successful runs kept for the admin (failures are all kept)
+    "poll": 1,  # an idle cluster asks the broker's table once a second
+    "label": _("Task engine"),  # its name in the admin
+}
 
 # E-mail (password resets): through DJANGO_EMAIL_HOST's SMTP server when it is set, else
 # printed on the console.
@@ -279,6 +372,50 @@ if EMAIL_HOST:
     EMAIL_USE_TLS = env_bool("DJANGO_EMAIL_USE_TLS", True)
 else:
     EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
+
+# Notifications (the notifications app): the site's address for links in e-mails; Web Push
+# signed with the VAPID keys from the environment (base64url; in development, with none set, a
+# pair is made once into VAPID_DEV_KEY_FILE beside the database, outside git; in production
+# without keys, push is off); the push services' hosts a browser's subscription may name ("*."
+# allows subdomains); the browsers one player may subscribe (one more drops their oldest); how
+# long one push request may take, and how long a push service keeps an undelivered message.
+SITE_URL = os.environ.get("SITE_URL", "http://localhost:8000")
+VAPID_PRIVATE_KEY = os.environ.get("VAPID_PRIVATE_KEY", "")
+VAPID_PUBLIC_KEY = os.environ.get("VAPID_PUBLIC_KEY", "")
+VAPID_SUBJECT = os.environ.get("VAPID_SUBJECT", "mailto:kadi@localhost")
+VAPID_DEV_KEY_FILE = BASE_DIR / "vapid-dev-key.pem" if DEBUG else None
+PUSH_SERVICE_HOSTS = env_list(
+    "PUSH_SERVICE_HOSTS",
+    "fcm.googleapis.com,updates.push.services.mozilla.com,*.notify.windows.com,web.push.apple.com",
+)
+PUSH_SUBSCRIPTIONS_PER_PLAYER = env_positive("PUSH_SUBSCRIPTIONS_PER_PLAYER", "10")
+PUSH_TIMEOUT_SECONDS = env_positive("PUSH_TIMEOUT_SECONDS", "3", float)
+PUSH_TTL_SECONDS = env_positive("PUSH_TTL_SECONDS", str(24 * 3600))
+
+# A player's own data (privacy): downloads per player in an hour; the export's sections and
+# what each app erases of a deleted account, by dotted path (privacy.registry), so that an
+# app adds its own part here.
+OWN_DATA_EXPORTS_PER_HOUR = env_positive("OWN_DATA_EXPORTS_PER_HOUR", "3")
+OWN_DATA_SECTIONS = {
+    "profile": "privacy.own_data.profile",
+    "games": "privacy.own_data.games",
+    "ratings": "privacy.own_data.ratings",
+    "rating_history": "privacy.own_data.rating_history",
+    "chat": "privacy.own_data.chat",
+    "follows": "privacy.own_data.follows",
+    "api_tokens": "privacy.own_data.api_tokens",
+    "vacations": "privacy.own_data.vacations",
+    "tournaments": "privacy.own_data.tournaments",
+    "reports_made": "privacy.own_data.reports_made",
+    "notifications": "notifications.own_data.notifications",
+    "notification_settings": "notifications.own_data.notification_settings",
+    "push_devices": "notifications.own_data.push_devices",
+}
+OWN_DATA_ERASERS = ["notifications.own_data.erase", "privacy.second_factor.erase"]
+# Staff's second factor (django-otp, TOTP): the admin refuses a staff session not verified
+# with one. Off by default in development (DEBUG), on in production unless set to 0.
+STAFF_REQUIRE_2FA = env_bool("STAFF_REQUIRE_2FA", not DEBUG)
+OTP_TOTP_ISSUER = "Kadi"
 
 # Internationalisation: English and Swahili. The language comes from the visitor's choice
 # (the header's switcher, Django's set_language: a cookie), else Accept-Language, else English.
@@ -318,6 +455,8 @@ CONTENT_SECURITY_POLICY = {
         "img-src": [SELF, "data:"],
         "connect-src": [SELF],
         "font-src": [SELF],
+        "worker-src": [SELF],  # the service worker, /sw.js (pwa)
+        "manifest-src": [SELF],  # the web app manifest, /manifest.webmanifest (pwa)
         "object-src": [NONE],
         "base-uri": [SELF],
         "form-action": [SELF],

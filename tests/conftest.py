@@ -3,7 +3,10 @@
 Django code is imported inside the fixtures: the engine tests run without Django too."""
 
 import os
+from contextlib import contextmanager
 
+import hypothesis
+import playwright.sync_api
 import pytest
 
 # The test process's PostgreSQL connections say whose they are (pg_stat_activity's
@@ -12,6 +15,87 @@ import pytest
 os.environ.setdefault("PGAPPNAME", "kadi tests")
 
 PASSWORD = "correct-horse-battery-staple"
+
+
+# Hypothesis draws the same examples on every run and every machine (derandomize: a failure
+# is the same failure when run again), keeps no example database (nothing to commit, nothing
+# one machine remembers that another does not) and gives an example any time it takes (a
+# loaded machine is no failure). HYPOTHESIS_PROFILE=explore draws new examples each run.
+hypothesis.settings.register_profile(
+    "kadi",
+    derandomize=True,
+    database=None,
+    deadline=None,
+    print_blob=True,
+    suppress_health_check=[hypothesis.HealthCheck.too_slow],
+)
+hypothesis.settings.register_profile("explore", deadline=None)
+hypothesis.settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "kadi"))
+
+# Playwright's expect() waits up to 15 s (its default 5 s, reached by a page behind a busy
+# worker: two browsers, their servers and the suite share two cores). Only a failing test
+# waits so long; a passing one goes on as soon as the page shows what it expects.
+playwright.sync_api.expect.set_options(timeout=15_000)
+
+
+def seeds_name(node):
+    """A test's (or a module's) node id as it is run alone: pytest-xdist's --dist loadgroup
+    adds "@" and the test's group to it, which must not change the test's seeds."""
+    group = node.get_closest_marker("xdist_group")  # every test has one (below), by position
+    return node.nodeid.removesuffix(f"@{group.args[0]}") if group else node.nodeid
+
+
+# Every game a test deals comes from seeds named after the test (games.play.seeds): the same
+# cards on every run, on every machine, whichever worker runs it. A fixture of wider scope
+# deals from its module's (or the session's) name; daphne processes a test starts deal from
+# the same name (tests/realtime/seeded_asgi.py). A failed test's report lists the seeds drawn.
+@contextmanager
+def game_seeds_named(name):
+    from games.play.seeds import drawn_from
+    from tests.realtime.servers import GAME_SEEDS_VARIABLE
+
+    with pytest.MonkeyPatch.context() as patch, drawn_from(name) as drawn:
+        patch.setenv(GAME_SEEDS_VARIABLE, name)
+        yield drawn
+
+
+@pytest.fixture(scope="session", autouse=True)
+def session_game_seeds():
+    with game_seeds_named("session"):
+        yield
+
+
+@pytest.fixture(scope="module", autouse=True)
+def module_game_seeds(request):
+    with game_seeds_named(request.node.nodeid):
+        yield
+
+
+@pytest.fixture(autouse=True)
+def game_seeds(request):
+    with game_seeds_named(seeds_name(request.node)) as drawn:
+        request.node.game_seeds = drawn
+        yield
+
+
+def pytest_collection_modifyitems(items):
+    """Under pytest-xdist (the Makefile runs ``-n`` with ``--dist loadgroup``) each module's
+    tests run in one worker, in their order: its module-scoped fixtures are built once, and
+    the games its module-scoped servers deal come in the order of a serial run. A test marked
+    with a group of its own (``launches_make_prod``) keeps it."""
+    for item in items:
+        if item.get_closest_marker("xdist_group") is None:
+            item.add_marker(pytest.mark.xdist_group(item.module.__name__))
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A failed test's report says which seeds its games were dealt from."""
+    report = yield
+    drawn = getattr(item, "game_seeds", None)
+    if report.failed and drawn:
+        report.sections.append(("game seeds", f"drawn from {seeds_name(item)!r}: {drawn}"))
+    return report
 
 
 @pytest.fixture(scope="session")

@@ -65,7 +65,7 @@ def pages(user, baraka, admin_user):
             reverse("account_settings"),
             reverse("password_change"),
         ],
-        None: [reverse("login"), reverse("signup"), reverse("password_reset")],
+        None: [reverse("login"), reverse("signup"), reverse("password_reset"), reverse("pwa:offline")],
         admin_user: [
             reverse("history:import"),
             reverse("admin:index"),
@@ -89,6 +89,7 @@ def test_every_page_has_a_strict_policy_and_no_inline_code(client, pages):
             assert policy["script-src"] == ["'self'"], url
             assert policy["style-src"] == ["'self'"], url
             assert policy["object-src"] == ["'none'"] and policy["frame-ancestors"] == ["'none'"]
+            assert policy["worker-src"] == ["'self'"] and policy["manifest-src"] == ["'self'"]
             assert response["X-Content-Type-Options"] == "nosniff"
             assert response["X-Frame-Options"] == "DENY"
             assert response["Referrer-Policy"] == "same-origin"

@@ -17,26 +17,54 @@ ROOT = Path(__file__).resolve().parent.parent
 SETTINGS_FILE = ROOT / "kadi_site" / "settings.py"
 PLAY_SETTINGS = {  # name: default (README, "Configuration")
     "TABLES_PER_HOUR": 20,
+    "REPORT_REPEAT_HOURS": 24,
     "CHAT_BURST": 5,
     "CHAT_WINDOW_SECONDS": 10,
+    "CHAT_REPEAT_SECONDS": 30,
     "BOT_DELAY": 0.8,
     "BOT_THINK_SECONDS": 5,
     "BOT_POOL_SIZE": None,
     "AWAY_GRACE_SECONDS": 60,
     "MISSED_TURNS_BEFORE_BOT": 3,
     "ABANDON_AFTER_SECONDS": 1800,
-    "ABANDON_SWEEP_SECONDS": 60,
     "PRESENCE_HEARTBEAT_SECONDS": 5,
     "PRESENCE_TIMEOUT_SECONDS": 12,
     "PRESENCE_BATCH_SECONDS": 0.2,
     "LIVE_MESSAGE_BURST": 30,
     "LIVE_MESSAGE_RATE": 2,
     "SIGNUPS_PER_ADDRESS": 10,
+    "TOURNAMENTS_PER_DAY": 3,
+    "TOURNAMENT_PAIRING_SECONDS": 10,
+    "TOURNAMENT_BOT_WAIT_SECONDS": 30,
     "API_RATE_LIMIT": 300,
     "API_RATE_WINDOW_SECONDS": 60,
     "API_KEEPALIVE_SECONDS": 5,
     "FOLLOWS_PER_HOUR": 30,
     "BLOCKS_PER_HOUR": 30,
+    "PUSH_SUBSCRIPTIONS_PER_PLAYER": 10,
+    "PUSH_TIMEOUT_SECONDS": 3,
+    "PUSH_TTL_SECONDS": 86400,
+    "FAIRPLAY_LOSING_BY": 3,
+    "FAIRPLAY_BIG_DRAW": 5,
+    "FAIRPLAY_RESIGN_WITHIN": 2,
+    "FAIRPLAY_TIMEOUTS": 2,
+    "FAIRPLAY_MISSED_TURNS": 3,
+    "FAIRPLAY_WINDOW_DAYS": 7,
+    "FAIRPLAY_CLEAN_GAMES": 3,
+    "FAIRPLAY_PAUSE_MINUTES": 10,
+    "FAIRPLAY_PAUSE_GROWTH": 6,
+    "FAIRPLAY_PAUSE_MAX_MINUTES": 1440,
+    "FINISHING_RATE_GAMES": 20,
+    "OWN_DATA_EXPORTS_PER_HOUR": 3,
+}
+TASK_SETTINGS = {  # the task engine's (timers/): name: default
+    "TASK_WORKERS": 2,
+    "TASK_TIMEOUT_SECONDS": 120,
+    "TASK_RETRY_SECONDS": 180,
+
+    "TURN_BASED_TIMEOUTS_BEFORE_RESIGN": 3,
+    "TURN_BASED_TABLES_PER_PLAYER": 10,
+    "VACATION_MAX_DAYS": 14,
 }
 ENV_NAMES = (
     "DJANGO_DEBUG",
@@ -46,12 +74,20 @@ ENV_NAMES = (
     "DATABASE_URL",
     "REDIS_URL",
     "REDIS_CACHE_URL",
+    "REDIS_PREFIX",
     "DJANGO_EMAIL_HOST",
     "DJANGO_EMAIL_PORT",
     "DJANGO_EMAIL_USER",
     "DJANGO_EMAIL_PASSWORD",
     "DJANGO_EMAIL_USE_TLS",
+    "SITE_URL",
+    "VAPID_PRIVATE_KEY",
+    "VAPID_PUBLIC_KEY",
+    "VAPID_SUBJECT",
+    "PUSH_SERVICE_HOSTS",
+    "STAFF_REQUIRE_2FA",
     *PLAY_SETTINGS,
+    *TASK_SETTINGS,
 )
 PRODUCTION_KEY = "k" * 20 + "-production-secret-with-enough-variety-0123456789"
 
@@ -74,6 +110,15 @@ def test_defaults_are_for_local_development(monkeypatch):
     assert config["CHANNEL_LAYERS"]["default"]["BACKEND"] == "games.live.memory_layer.InMemoryChannelLayer"
     assert config["STORAGES"]["staticfiles"]["BACKEND"].endswith(".StaticFilesStorage")
     assert "SECURE_SSL_REDIRECT" not in config
+    assert config["STAFF_REQUIRE_2FA"] is False  # staff's second factor: asked in production
+
+
+def test_staff_need_a_second_factor_in_production_unless_told_otherwise(monkeypatch):
+    production = {
+        "DJANGO_DEBUG": "0", "DJANGO_SECRET_KEY": PRODUCTION_KEY, "DJANGO_ALLOWED_HOSTS": "kadi.example",
+    }
+    assert read_settings(monkeypatch, **production)["STAFF_REQUIRE_2FA"] is True
+    assert read_settings(monkeypatch, **production, STAFF_REQUIRE_2FA="0")["STAFF_REQUIRE_2FA"] is False
 
 
 def test_the_play_settings_are_declared_with_their_defaults_and_read_from_the_environment(monkeypatch):
@@ -86,11 +131,25 @@ def test_the_play_settings_are_declared_with_their_defaults_and_read_from_the_en
     "name, value",
     [
         ("TABLES_PER_HOUR", "0"),
+        ("REPORT_REPEAT_HOURS", "0"),
         ("BOT_DELAY", "-1"),
+        ("CHAT_REPEAT_SECONDS", "0"),
         ("LIVE_MESSAGE_RATE", "0"),
         ("ABANDON_AFTER_SECONDS", "-5"),
         ("FOLLOWS_PER_HOUR", "0"),
         ("BLOCKS_PER_HOUR", "-1"),
+        ("PUSH_SUBSCRIPTIONS_PER_PLAYER", "0"),
+        ("PUSH_TIMEOUT_SECONDS", "0"),
+        ("OWN_DATA_EXPORTS_PER_HOUR", "0"),
+
+        ("TURN_BASED_TIMEOUTS_BEFORE_RESIGN", "0"),
+        ("TURN_BASED_TABLES_PER_PLAYER", "-3"),
+        ("VACATION_MAX_DAYS", "0"),
+        ("TOURNAMENTS_PER_DAY", "0"),
+        ("TOURNAMENT_PAIRING_SECONDS", "-1"),
+        ("FAIRPLAY_PAUSE_MINUTES", "0"),
+        ("FAIRPLAY_WINDOW_DAYS", "-1"),
+        ("FINISHING_RATE_GAMES", "0"),
     ],
 )
 def test_a_play_setting_out_of_range_is_refused_by_name(monkeypatch, name, value):
@@ -102,6 +161,69 @@ def test_a_play_setting_out_of_range_is_refused_by_name(monkeypatch, name, value
 def test_a_play_setting_that_is_no_number_of_its_kind_is_refused_by_name(monkeypatch, value):
     with pytest.raises(ValueError, match="MISSED_TURNS_BEFORE_BOT must be a whole number"):
         read_settings(monkeypatch, MISSED_TURNS_BEFORE_BOT=value)
+
+
+def test_the_task_engine_runs_on_the_database_with_its_settings_from_the_environment(monkeypatch):
+    config = read_settings(monkeypatch)
+    assert {name: config[name] for name in TASK_SETTINGS} == TASK_SETTINGS
+    cluster = config["Q_CLUSTER"]
+    assert (cluster["orm"], cluster["workers"]) == ("default", 2)
+    assert (cluster["timeout"], cluster["retry"]) == (120, 180)
+    assert cluster["catch_up"] is False and cluster["ack_failures"] is True
+    assert "django_q" in config["INSTALLED_APPS"] and "timers" in config["INSTALLED_APPS"]
+
+    config = read_settings(monkeypatch, TASK_WORKERS="4", TASK_TIMEOUT_SECONDS="5", TASK_RETRY_SECONDS="8")
+    cluster = config["Q_CLUSTER"]
+    assert (cluster["workers"], cluster["timeout"], cluster["retry"]) == (4, 5, 8)
+
+
+def test_a_task_cluster_connects_to_postgresql_without_the_pool(monkeypatch):
+    """Its processes fork after Django started: a pool's open connections would be shared."""
+    monkeypatch.setattr(sys, "argv", ["manage.py", "qcluster"])
+    database = read_settings(monkeypatch, DATABASE_URL="postgres://kadi@db.example:5432/kadi")["DATABASES"]["default"]
+    assert "pool" not in database["OPTIONS"] and database["CONN_MAX_AGE"] == 60
+
+
+@pytest.mark.parametrize(
+    "env, message",
+    [
+        ({"TASK_WORKERS": "0"}, "TASK_WORKERS"),
+        ({"TASK_RETRY_SECONDS": "soon"}, "TASK_RETRY_SECONDS must be a whole number"),
+        ({"TASK_TIMEOUT_SECONDS": "180"}, "TASK_TIMEOUT_SECONDS .* must be less than TASK_RETRY_SECONDS"),
+        ({"TASK_TIMEOUT_SECONDS": "30", "TASK_RETRY_SECONDS": "20"}, "must be less than"),
+    ],
+)
+def test_a_task_setting_out_of_range_is_refused_by_name(monkeypatch, env, message):
+    """A timeout not below the retry would have a task still running delivered again."""
+    with pytest.raises((ValueError, ImproperlyConfigured), match=message):
+        read_settings(monkeypatch, **env)
+
+def test_push_keys_come_from_the_environment_made_for_you_in_development(monkeypatch):
+    config = read_settings(monkeypatch)
+    assert (config["VAPID_PRIVATE_KEY"], config["VAPID_PUBLIC_KEY"]) == ("", "")
+    assert config["VAPID_DEV_KEY_FILE"] == ROOT / "vapid-dev-key.pem"  # beside db.sqlite3, ignored by git
+    assert config["PUSH_SERVICE_HOSTS"] == [
+        "fcm.googleapis.com",
+        "updates.push.services.mozilla.com",
+        "*.notify.windows.com",
+        "web.push.apple.com",
+    ]
+    assert config["SITE_URL"] == "http://localhost:8000"
+    config = read_settings(
+        monkeypatch,
+        DJANGO_DEBUG="0",
+        DJANGO_SECRET_KEY=PRODUCTION_KEY,
+        VAPID_PRIVATE_KEY="private",
+        VAPID_PUBLIC_KEY="public",
+        VAPID_SUBJECT="mailto:admin@kadi.example",
+        PUSH_SERVICE_HOSTS="push.example, *.push.example",
+        SITE_URL="https://kadi.example",
+    )
+    assert config["VAPID_DEV_KEY_FILE"] is None  # never a generated key in production
+    assert (config["VAPID_PRIVATE_KEY"], config["VAPID_PUBLIC_KEY"]) == ("private", "public")
+    assert config["VAPID_SUBJECT"] == "mailto:admin@kadi.example"
+    assert config["PUSH_SERVICE_HOSTS"] == ["push.example", "*.push.example"]
+    assert config["SITE_URL"] == "https://kadi.example"
 
 
 def test_postgres_from_database_url_uses_the_connection_pool(monkeypatch):
@@ -134,6 +256,15 @@ def test_redis_url_selects_the_redis_channel_layer(monkeypatch):
     layer = config["CHANNEL_LAYERS"]["default"]
     assert layer["BACKEND"] == "games.live.channel_layer.PubSubChannelLayer"
     assert [host["address"] for host in layer["CONFIG"]["hosts"]] == ["redis://127.0.0.1:6379/0"]
+    assert layer["CONFIG"]["prefix"] == "asgi"  # channels-redis's own
+
+
+def test_redis_prefix_begins_the_channel_layers_names(monkeypatch):
+    """Two sites (or two test workers) on one Redis server: publish/subscribe channels are the
+    whole server's, so only the names keep their tables' news apart."""
+    config = read_settings(monkeypatch, REDIS_URL="redis://127.0.0.1:6379/0", REDIS_PREFIX="staging")
+
+    assert config["CHANNEL_LAYERS"]["default"]["CONFIG"]["prefix"] == "staging"
 
 
 @pytest.mark.parametrize(

@@ -19,18 +19,20 @@ class Budget:
 class Level:
     name: str  # stored in User.bot_level: never rename one
     label: str
+    short: str  # the label without "bot", for a seat on a phone: "greedy" (a seat is ~75 px wide)
     budget: Budget | None = None  # the search's, None for a level that does not search
 
 
 DEFINED = (  # weakest first
-    Level("random", "random bot"),
-    Level("greedy", "greedy bot"),
-    Level("clever", "clever bot", Budget(400, 1.0)),
-    Level("expert", "expert bot", Budget(1500, 3.0)),
+    Level("random", "random bot", "random"),
+    Level("greedy", "greedy bot", "greedy"),
+    Level("clever", "clever bot", "clever", Budget(400, 1.0)),
+    Level("expert", "expert bot", "expert", Budget(1500, 3.0)),
 )
 LEVELS = tuple(level.name for level in DEFINED)
 BUDGETS = {level.name: level.budget for level in DEFINED if level.budget is not None}
 LABELS = {level.name: level.label for level in DEFINED}
+SHORT_LABELS = {level.name: level.short for level in DEFINED}
 CHOICES = [(level.name, level.label) for level in DEFINED]  # English: translated where shown
 FIRST_GAME = "greedy"  # the level a new player meets first ("Play bots now"): beatable, not random
 

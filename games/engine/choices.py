@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from . import reasons
 from .cards import IS_QUESTION
-from .moves import Move
+from .moves import WORD_MOVES, Move
 from .transitions import rule_problem, text_problem
 from .validate import declaration_allowed
 
@@ -73,14 +73,18 @@ def choice(state: "State", picked: Iterable[int]) -> Choice:
     return Choice(follow, complete, suits, declare)
 
 
+def declares_without_cards(state: "State") -> bool:
+    """Whether a move without cards the player to move may make now (draw, accept, pass) may
+    carry "Niko Kadi" (``!``): the page offers the declaration with an empty selection only
+    then, so that a declaration the rules would refuse is never sent with a draw."""
+    if state.finished:
+        return False
+    return any(state.problem(Move(kind, declare=True)) is None for kind in WORD_MOVES)
+
+
 def starts_a_play(state: "State", card: int) -> bool:
     """Whether a legal play of the player to move begins with held ``card``."""
     return _completes(state, (card,), state.hands[state.turn], set())
-
-
-def draw_may_declare(state: "State") -> bool:
-    """Whether a draw may carry ``!`` here (the page's tick before any card is picked)."""
-    return text_problem(state, Move.parse("draw !")) is None
 
 
 def _legal(state: "State", cards: tuple[int, ...]) -> bool:

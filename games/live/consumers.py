@@ -215,6 +215,9 @@ class TableConsumer(MessageBudget, LeavingConsumer):
         except errors.ServiceError as refusal:
             await self.send(frames.chat_error(str(refusal)))
             return
+        if line.status == line.Status.HELD:  # the word filter kept it back: for staff to review
+            await self.send(frames.chat_held())
+            return
         await self.send(frames.chat_error(""))
         await realtime.announce_chat(self.table_id, await db_call(frames.chat_line)(line))
 
@@ -280,12 +283,15 @@ class TableConsumer(MessageBudget, LeavingConsumer):
         await self.send(await people.people_frame(self.table_id, event.get("news")))
 
     async def chat_message(self, event):
-        await self.send(event["html"])
+        if not getattr(self.user, "chat_off", False):  # "Hide chat": not one line
+            await self.send(event["html"])
 
     async def viewer_ended(self, event):
         """The viewer logged out, or their account was closed: the socket acts for them no more."""
         if event.get("reason") == "logged_out":
             notice = _("You logged out. Reload the page to watch or to log in again.")
+        elif event.get("reason") == "banned":
+            notice = _("This account is barred from the site: reload the page to read why and until when.")
         else:
             notice = _("This account is closed.")
         await self._close_with(notice, VIEWER_ENDED)

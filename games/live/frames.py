@@ -30,6 +30,7 @@ from django.middleware.csrf import CSRF_SECRET_LENGTH, get_token
 from django.utils.functional import LazyObject, empty
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, get_language_from_request
+from django.utils.translation import gettext as _
 
 from games import presence
 from games.live import deltas, readings, skeletons
@@ -47,8 +48,8 @@ SHARED = {"board": "games/partials/board.html", "move_log": "games/partials/move
 SUIT_VALUES = ("code", "symbol", "words")  # what the board shows of the suit, set into its skeleton
 PLAYER = "games/partials/player.html"  # a player of the game, as every viewer sees them
 # What PLAYER reads:
-PLAYER_KEYS = ("seat", "name", "left", "cards", "niko_kadi", "to_play", "jumped", "out_place")
-PLAYER_VALUES = ("seat", "name", "cards", "cards_words", "out_place")  # set into a player's skeleton
+PLAYER_KEYS = ("seat", "short_name", "left", "cards", "niko_kadi", "to_play", "jumped", "out_place")
+PLAYER_VALUES = ("seat", "short_name", "cards", "cards_words", "out_place")  # set into a player's skeleton
 # With the language, the clock and out_place: a skeleton each.
 PLAYER_SHAPE = ("left", "niko_kadi", "to_play", "jumped")
 PLAYERS_KEPT = 64  # entries kept per game and language
@@ -99,6 +100,7 @@ CSRF_PLACEHOLDER = "csrf-token-of-the-viewer"  # set into a shared render per so
 HAND = "games/partials/hand.html"
 SEQ_MARK, TOTAL_MARK = "event-number-of-the-game", "move-count-of-the-game"  # set into a kept hand
 GAME_MARK, CARDS_MARK = "id-of-the-game", "cards-of-the-players-hand"  # set into a kept hand form
+CHOICES_MARK = "choice-tree-of-the-turn"  # set into a kept hand at every move, as the event number
 HAND_URLS = ("move", "hand_choice", "resign")  # the table's URLs that HAND reads, set into a kept hand form
 HANDS_KEPT = 4  # per player and language: their hand on others' turns, on their own, after a draw
 HAND_FORMS_KEPT = 64  # in all: on others' turns, on one's own with each set of actions, per language
@@ -230,8 +232,9 @@ def _hand(latest, context, user_id, language):
     """The viewer's hand and move forms (``HAND``). They stay the same from one move to the
     next while the player's cards and what they may do do: so each player's last few are
     kept across the game's readings (``Latest.fragments``), with marks for what changes at
-    every move (the event number, the move count, the viewer's CSRF token), and used again
-    for the same inputs: everything ``HAND`` reads that can change during a game. A new one
+    every move (the event number, the move count, the turn's choice tree, the viewer's CSRF
+    token), and used again for the same inputs: everything ``HAND`` reads that can change
+    during a game. A new one
     is the form for what the player may do (``_hand_form``) with the game's id, its table's
     URLs and the player's cards set in."""
     game, game_row = context["game"], context["game_row"]
@@ -243,6 +246,7 @@ def _hand(latest, context, user_id, language):
         tuple(sorted(game["actions"])),
         game["draw_count"],
         game["stand_in_warning"],
+        game["declare_alone"],
     )
     kept = latest.fragments.setdefault(("hands", language, user_id), {})
     html = kept.get((form, cards))
@@ -255,6 +259,7 @@ def _hand(latest, context, user_id, language):
         kept[form, cards] = html
     context["hand_key"] = (form, cards)  # what a delta compares (``games.live.deltas``)
     html = html.replace(SEQ_MARK, str(game_row.seq)).replace(TOTAL_MARK, str(context["move_total"]))
+    html = html.replace(CHOICES_MARK, context["hand_choices"])
     return mark_safe(html)  # rendered from the templates: escaped already
 
 
@@ -285,6 +290,7 @@ def _hand_form(context, form, language):
         "move_total": TOTAL_MARK,
         "csrf_token": CSRF_PLACEHOLDER,
         "hand_cards_html": CARDS_MARK,
+        "hand_choices": CHOICES_MARK,
     }
     return render_to_string(HAND, {**context, **marks})
 
@@ -391,7 +397,7 @@ def _move_lines(latest, language):
     for move in reading.moves:
         if move.index + 1 not in kept:
             names = names or seat_names(reading.players)
-            kept[move.index + 1] = move_log_item(move_line(move, names))
+            kept[move.index + 1] = move_log_item(move_line(move, names, reading.state.rules))
     return mark_safe("".join(kept[number] for number in numbers))  # rendered: escaped already
 
 
@@ -422,13 +428,16 @@ def _player_html(player, clock, language):
     """``PLAYER`` for ``player``, with ``clock`` when the turn clock is theirs, from its
     skeleton (``games.live.skeletons``)."""
     values = {name: player[name] for name in PLAYER_VALUES if player[name] is not None}
+    in_words = bool(clock and clock.get("in_words"))  # a turn-based table's: no countdown
     if clock:
-        values.update(ms=clock["ms"], clock=clock["text"])
-    shape = (language, bool(clock), "out_place" in values, *(player[name] for name in PLAYER_SHAPE))
+        values.update(clock=clock["text"], **({} if in_words else {"ms": clock["ms"]}))
+    shape = (language, bool(clock), in_words, "out_place" in values, *(player[name] for name in PLAYER_SHAPE))
 
     def render(marks):
         marked = {**player, **{name: marks[name] for name in PLAYER_VALUES if name in marks}}
-        timed = clock and {"seat": marks["seat"], "ms": marks["ms"], "text": marks["clock"]}
+        timed = clock and {
+            "seat": marks["seat"], "ms": marks.get("ms"), "text": marks["clock"], "in_words": in_words
+        }
         # stripped as games/partials/game.html's {% spaceless %} strips it in a page's render
         return render_to_string(PLAYER, {"player": marked, "turn_clock": timed}).strip()
 
@@ -454,9 +463,11 @@ def people_context(table, now):
     seated = {seat.user_id for seat in seats}
     watching = get_user_model().objects.filter(pk__in=online - seated)
     return {
+        "table_id": table.pk,
         "seated_people": [
             {
                 "name": seat.user.name,
+                "username": seat.user.username,
                 "bot": seat.user.is_bot,
                 "online": seat.user.is_bot or seat.user_id in online,
             }
@@ -467,7 +478,13 @@ def people_context(table, now):
 
 
 def chat_context(table, user):
-    lines = ChatMessage.objects.filter(table=table).select_related("user").order_by("-pk")[:CHAT_LINES]
+    """The chat panel: the table's latest shown lines, unless the chat is off (the table's,
+    or the viewer's own "Hide chat": then it says so, and holds no line)."""
+    hidden_by_viewer = getattr(user, "chat_off", False)  # an anonymous viewer has no such setting
+    if table.chat_off or hidden_by_viewer:
+        return {"chat_off": "table" if table.chat_off else "viewer"}
+    shown = ChatMessage.objects.filter(table=table, status=ChatMessage.Status.SHOWN)
+    lines = shown.select_related("user").order_by("-pk")[:CHAT_LINES]
     return {
         "chat_lines": reversed(lines),
         "can_chat": user.is_authenticated,
@@ -477,6 +494,13 @@ def chat_context(table, user):
 
 def chat_line(message):
     return render_to_string("games/live/chat_line.html", {"line": message, "oob": True})
+
+
+def chat_held():
+    """The sender's word that their line waits for review (#chat-error, marked as taken:
+    static/js/chat.js does not put it back in the box)."""
+    message = _("Your line waits for a moderator's review before the table sees it.")
+    return render_to_string("games/live/chat_error.html", {"message": message, "held": True})
 
 
 def notice(message):

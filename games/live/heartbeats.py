@@ -14,25 +14,22 @@ cost that move a thread's hop and a query. From those copies it sees who went wi
 goodbye (another server died: ``presence.expired``) and tells their tables, whose pages
 then show them gone. The task stops when the last one detaches.
 
-The same task ends the games left alone (``games.play.abandon``), removes the expired
-guests (``games.play.guest_cleanup``) and writes the challenges past their expiry as
-expired (``games.play.challenges.expire_due``: their players' ``/ws/me/`` sockets and API
-event streams hear it), once every ``ABANDON_SWEEP_SECONDS``, and every tick fills the
-quick games whose wait is over with bots (``games.play.play_now``): a process with
-tables open is the one place that runs anyway (no page's GET writes; cron may also run
-``manage.py abandon_games`` and ``prune_guests``).
+Every tick the same task fills the quick games whose wait is over with bots
+(``games.play.play_now``): the wait is counted down on the player's page in seconds, and the
+task engine's sweep (``timers.jobs``, once a minute) is too coarse for that. The other
+deadlines (games left alone, expired guests, challenges past their expiry) are the task
+engine's alone: they fire whether or not any server has a table open.
 """
 
 import asyncio
 import logging
 
-from django.conf import settings
 from django.utils import timezone
 
 from games import presence
 from games.live import realtime
 from games.live.db_calls import db_call
-from games.play import abandon, challenges, guest_cleanup, play_now
+from games.play import play_now
 
 log = logging.getLogger(__name__)
 TICK_SECONDS = 1.0
@@ -68,13 +65,9 @@ def attached():
 
 async def _beat():
     loop = asyncio.get_running_loop()
-    next_sweep = loop.time()
     while True:
         await asyncio.sleep(min(TICK_SECONDS, presence.heartbeat_seconds() * presence.HEARTBEAT_LAG))
         now, wall = loop.time(), timezone.now()
-        if now >= next_sweep:
-            next_sweep = now + settings.ABANDON_SWEEP_SECONDS
-            await _sweep_abandoned()
         await _fill_quick_games()
         tables = {table_id for table_id, _ in _due.values()}
         await _tell_expired(tables, wall)
@@ -88,15 +81,6 @@ async def _beat():
             await db_call(_write_and_read)(due, aging, wall)
         except Exception:  # a database hiccup: the next heartbeat, in time, tries again
             log.exception("presence heartbeats")
-
-
-async def _sweep_abandoned():
-    try:
-        await db_call(abandon.abandon_stale_games)()
-        await db_call(guest_cleanup.prune_guests)()
-        await db_call(challenges.expire_due)()
-    except Exception:  # a database hiccup: the next sweep tries again
-        log.exception("abandoned games sweep")
 
 
 async def _fill_quick_games():

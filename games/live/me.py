@@ -18,7 +18,6 @@ brings a fresh frame, anything else a notice; past the budget
 import asyncio
 import json
 import logging
-from contextlib import suppress
 
 from django.db import DatabaseError
 from django.utils import timezone, translation
@@ -26,22 +25,18 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games.live import frames, realtime
-from games.live.cleanup import LeavingConsumer
-from games.live.consumers import VIEWER_ENDED
 from games.live.db_calls import db_call
-from games.live.rate_limit import MessageBudget
+from games.live.news_socket import NewsSocket
 from games.live.refuse import refuse
 from games.pages import challenges as challenge_pages
 from games.play import challenges
 
 log = logging.getLogger(__name__)
 NEWS = "games/partials/challenge_news.html"
-MAX_MESSAGE = 200  # characters of a page's message read: a refresh is far shorter
 Status = challenges.Status
 
 
-class MeConsumer(MessageBudget, LeavingConsumer):
-    groups = ()
+class MeConsumer(NewsSocket):
     expiry = None  # the task that expires the soonest open challenge when it is due
 
     async def connect(self):
@@ -49,43 +44,21 @@ class MeConsumer(MessageBudget, LeavingConsumer):
         self.user = self.viewer.user
         translation.activate(self.viewer.language)
         self.told = {}  # challenge key -> the status last told
-        groups = [realtime.challenges_group(self.user.pk), realtime.account_group(self.user.pk)]
-        session = self.scope.get("session")
-        if session is not None and session.session_key:
-            groups.append(realtime.session_group(session.session_key))
-        self.groups = tuple(groups)
-        for group in self.groups:
-            await self.channel_layer.group_add(group, self.channel_name)
+        await self.join(realtime.challenges_group(self.user.pk))
         await self.accept()
         await self._tell(first=True)
 
-    async def disconnect(self, code):
-        await self.leave()
-
     async def leave(self) -> None:
-        groups, self.groups = self.groups, ()
         if self.expiry is not None:
             self.expiry.cancel()
             self.expiry = None
-        for group in groups:
-            with suppress(Exception):  # cut off from the layer: its subscriptions are gone with it
-                await self.channel_layer.group_discard(group, self.channel_name)
+        await super().leave()
 
-    async def receive(self, text_data=None, bytes_data=None):
-        if await self.refused_over_budget():
-            return
-        if _is_refresh(text_data):
-            await self._tell()
-        else:
-            await self.send(json.dumps({"notice": _("This socket only takes a refresh.")}))
+    async def refresh(self) -> None:
+        await self._tell()
 
     async def challenges_changed(self, event):
         await self._tell()
-
-    async def viewer_ended(self, event):
-        if not self.closing:
-            self.closing = True
-            await self.close(code=VIEWER_ENDED)
 
     async def _tell(self, first=False):
         """Send the player's challenges as they are now, and what changed since last told."""
@@ -143,16 +116,6 @@ class MeConsumer(MessageBudget, LeavingConsumer):
             await db_call(challenges.expire_due)()
         except DatabaseError as error:
             log.warning("ws/me %s: challenges not expired: %r", self.user.pk, error)
-
-
-def _is_refresh(text):
-    if not isinstance(text, str) or len(text) > MAX_MESSAGE:
-        return False
-    try:
-        message = json.loads(text)
-    except ValueError:
-        return False
-    return isinstance(message, dict) and message.get("type") == "refresh"
 
 
 def _outcome(row):

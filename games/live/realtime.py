@@ -28,10 +28,10 @@ from django.db import transaction
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
-from games.live import readings
+from games.live import frames, readings
 from games.live.channel_layer import running_loop
 from games.live.publishing import GroupPublisher, in_background
-from games.signals import challenge_changed, table_changed
+from games.signals import challenge_changed, chat_line_shown, table_changed
 
 logger = logging.getLogger(__name__)
 
@@ -57,6 +57,32 @@ def token_group(token_id):
 def challenges_group(user_id):
     """Every ``/ws/me/`` socket and API event stream of one player: their challenges changed."""
     return f"challenges.{user_id}"
+
+
+def events_group(user_id):
+    """Every API event stream of one player (api.streams): news for them that no table of
+    theirs carries yet (a tournament seated them at a new table)."""
+    return f"events.{user_id}"
+
+
+def tell_all(groups, message):
+    """``message`` to each of ``groups`` from synchronous code on any thread, in one hop to the
+    event loop for them all (a tournament's pairing tells a thousand players at once); a
+    failure is logged (whoever follows a group looks again at their next keep-alive)."""
+    layer = get_channel_layer()
+    try:
+        if _publisher(layer) is not None or running_loop() is not None:
+            for group in groups:
+                _send_from_sync_code(layer, group, message)
+        else:
+            async_to_sync(_send_each)(layer, groups, message)
+    except redis.RedisError as error:
+        logger.warning("Could not tell %d groups: %r", len(groups), error)
+
+
+async def _send_each(layer, groups, message):
+    for group in groups:
+        await layer.group_send(group, message)
 
 
 def session_group(session_key):
@@ -200,4 +226,18 @@ def _batch_seconds():
 
 async def announce_chat(table_id, html):
     """A new chat line, rendered (``games/live/chat_line.html``)."""
-    await get_channel_layer().group_send(table_group(table_id), {"type": "chat.message", "html": html})
+    await get_channel_layer().group_send(table_group(table_id), chat_news(html))
+
+
+def chat_news(html):
+    return {"type": "chat.message", "html": html}
+
+
+@receiver(chat_line_shown, dispatch_uid="games.live.realtime.chat_line_shown")
+def announce_shown_chat_line(sender, message, **kwargs):
+    """Staff let a held chat line through (committed): the table sees it now, as any line."""
+    try:
+        news = chat_news(frames.chat_line(message))
+        _send_from_sync_code(get_channel_layer(), table_group(message.table_id), news)
+    except redis.RedisError as error:  # it shows to whoever opens the table next
+        logger.warning("Could not show table %s a chat line: %r", message.table_id, error)

@@ -101,8 +101,12 @@ def escape(value):
 
 
 def _your_clock(context):
+    """The viewer's own turn clock, as games/partials/game.html shows it: None, "countdown"
+    (seconds, a real-time table's) or "words" (hours or days left, a turn-based table's)."""
     clock, game = context["turn_clock"], context["game"]
-    return bool(clock) and clock["seat"] == game["you"]  # as games/partials/game.html asks
+    if not clock or clock["seat"] != game["you"]:
+        return None
+    return "words" if clock.get("in_words") else "countdown"
 
 
 def _shape(context):
@@ -134,8 +138,11 @@ def _own_values(context):
         "hand": context.get("hand_html", ""),
         "seats": context.get("seats_html", ""),
     }
-    if _your_clock(context):
-        values.update(ms=context["turn_clock"]["ms"], clock=context["turn_clock"]["text"])
+    clock = _your_clock(context)
+    if clock:
+        values["clock"] = context["turn_clock"]["text"]
+    if clock == "countdown":
+        values["ms"] = context["turn_clock"]["ms"]
     return values
 
 
@@ -163,8 +170,10 @@ def _marked(context, values):
         "shared": {"board": _mark("board"), "move_log": _mark("log")},
         "urls": {name: _mark(f"url_{name}") for name in context["urls"]},
     }
+    if "clock" in values:
+        marked["turn_clock"] = {**context["turn_clock"], "text": _mark("clock")}
     if "ms" in values:
-        marked["turn_clock"] = {**context["turn_clock"], "ms": _mark("ms"), "text": _mark("clock")}
+        marked["turn_clock"]["ms"] = _mark("ms")
     for name in ("hand", "seats"):
         if f"{name}_html" in context:
             marked[f"{name}_html"] = _mark(name)

@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from accounts.models import User
 from games.models import Challenge
-from games.pages.play_forms import turn_clock_words
+from games.pages.play_forms import move_time_words, turn_clock_words
 from games.text.rules import override_labels, preset_label
 
 RECENT = 20  # challenges of each direction the page lists
@@ -42,7 +42,10 @@ def _row(challenge: Challenge, user: User, now: datetime) -> ChallengeRow:
         other=challenge.challenger if incoming else challenge.challenged,
         rules=preset_label(challenge.preset),
         house_rules=override_labels(challenge.rule_overrides),
-        clock=turn_clock_words(challenge.turn_timer_seconds),
+        # a turn-based challenge's clock is its time per move: "1 day a move"
+        clock=move_time_words(challenge.move_seconds)
+        if challenge.move_seconds
+        else turn_clock_words(challenge.turn_timer_seconds),
         bot_levels=list(challenge.bot_levels),
         status=status,
         status_label=Status(status).label,

@@ -82,7 +82,7 @@ class TableRulesForm(forms.ModelForm, OptionFields):
         model = Table
         fields = [
             "name", "seat_count", "preset", "turn_timer_seconds", "created_by",
-            "private", "spectators", "listed_in_history",
+            "private", "spectators", "listed_in_history", "pace", "move_seconds", "chat_off",
         ]
 
     def __init__(self, *args, touched=None, **kwargs):

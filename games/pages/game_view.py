@@ -5,8 +5,10 @@ a ``State.view(seat)`` dict, never a full state, so nothing hidden can reach a p
 """
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 
+from games.engine.rules import Rules
+from games.text.answers import ACE_ANSWER, JACK_ANSWER, ace_answers_any_question, jump_answers
 from games.text.cards import SUIT_WORDS, card_words, sorted_hand, suit_info
 from games.text.moves import cards_words
 
@@ -32,25 +34,37 @@ def pending_words(view, names):
             "name": mover,
             "n": n,
         }
+    rules = Rules.from_dict(view["rules"])
     if pending["kind"] == "jump":
         if yours:
-            if view["rules"]["jump_counter"]:
-                return _("Jump: you are skipped — accept or counter with a jack.")
-            return _("Jump: you are skipped — accept.")
+            return str(_YOU_ARE_JUMPED[jump_answers(rules)])
         return ngettext(
             "Jump by %(by)s: %(count)d turn to skip, %(name)s's first.",
             "Jump by %(by)s: %(count)d turns to skip, %(name)s's first.",
             pending["count"],
         ) % {"by": names[pending["by"]], "count": pending["count"], "name": mover}
-    suit = SUIT_WORDS[pending["suit"]]
+    asked = {"name": mover, "suit": SUIT_WORDS[pending["suit"]]}
+    if ace_answers_any_question(rules) and yours:
+        return _(
+            "Question: answer with a card of %(suit)s, an ace or another question, or draw one card."
+        ) % asked
+    if ace_answers_any_question(rules):
+        return _(
+            "Question: %(name)s must answer with a card of %(suit)s, an ace or another question."
+        ) % asked
     if yours:
-        return _("Question: answer with a card of %(suit)s or another question, or draw one card.") % {
-            "suit": suit
-        }
-    return _("Question: %(name)s must answer with a card of %(suit)s or another question.") % {
-        "name": mover,
-        "suit": suit,
-    }
+        return _("Question: answer with a card of %(suit)s or another question, or draw one card.") % asked
+    return _("Question: %(name)s must answer with a card of %(suit)s or another question.") % asked
+
+
+_YOU_ARE_JUMPED = {  # the jumped player's status line, by what they may answer with
+    frozenset({JACK_ANSWER, ACE_ANSWER}): gettext_lazy(
+        "Jump: you are skipped — accept, counter with a jack or cancel with an ace."
+    ),
+    frozenset({JACK_ANSWER}): gettext_lazy("Jump: you are skipped — accept or counter with a jack."),
+    frozenset({ACE_ANSWER}): gettext_lazy("Jump: you are skipped — accept or cancel with an ace."),
+    frozenset(): gettext_lazy("Jump: you are skipped — accept."),
+}
 
 
 def hand_cards(view, playable, order):
@@ -75,7 +89,7 @@ def allowed_actions(view):
     if view["drawn"] is not None:
         return {"play", "pass"}
     if pending is not None and pending["kind"] == "jump":
-        return {"play", "accept"} if view["rules"]["jump_counter"] else {"accept"}
+        return {"play", "accept"} if jump_answers(Rules.from_dict(view["rules"])) else {"accept"}
     if not view["hand"]:
         return {"draw"}
     return {"play", "draw"}
@@ -102,7 +116,8 @@ def _status_words(view, names, result):
 def describe_game(view, seats, result=None, playable=None, hand_order="suit", public=None):
     """Everything a table page shows about a game, from one player's (or a spectator's) view.
 
-    ``seats`` holds, by engine seat, ``{"name", "left"}``; ``result`` is None while the
+    ``seats`` holds, by engine seat, ``{"name", "left"}`` and maybe ``"short_name"`` (what the
+    seat's label shows: see ``describe_public``); ``result`` is None while the
     game runs, else ``{"places": [place by seat], "winner": seat or None}`` as the site
     recorded them. Cards come from ``view`` alone, so hidden cards cannot leak through this;
     ``playable``: on the viewer's turn, the texts of their cards that may begin a play
@@ -137,8 +152,17 @@ def describe_game(view, seats, result=None, playable=None, hand_order="suit", pu
         "pending_words": pending_words(view, names) if addressed else public["pending_words"],
         "status_words": _status_words(view, names, result) if addressed else public["status_words"],
         "actions": allowed_actions(view),
-        "your_niko_kadi": you is not None and view["declared"][you],
+        "your_niko_kadi": you is not None and players[you]["niko_kadi"],
     }
+
+
+def declaration_stands(view, seat, over):
+    """Whether ``seat``'s "Niko Kadi!" badge means anything: the engine's flag (set or
+    cleared by the seat's latest play or draw, ``State.declared``), at a table whose rules
+    ask for the declaration, while the seat is still in a running game. A flag left from
+    before the game ended or the seat left play is no warning to anyone."""
+    in_play = not over and not view["placed"][seat]
+    return bool(view["rules"]["niko_kadi"] and view["declared"][seat] and in_play)
 
 
 def describe_public(view, seats, result=None):
@@ -157,10 +181,12 @@ def describe_public(view, seats, result=None):
             {
                 "seat": seat,
                 "name": names[seat],
+                # the seat's label: a phone's seat has room for ten characters or so
+                "short_name": seats[seat].get("short_name", names[seat]),
                 "left": seats[seat]["left"],
                 "cards": view["hand_sizes"][seat],
                 "cards_words": cards_words(view["hand_sizes"][seat]),
-                "niko_kadi": view["declared"][seat],
+                "niko_kadi": declaration_stands(view, seat, over),
                 "to_play": not over and seat == view["turn"],
                 # to be jumped unless they answer with a jack of their own
                 "jumped": not over and seat == view["turn"] and bool(pending) and pending["kind"] == "jump",

@@ -5,6 +5,8 @@ They only check the shape of what was posted; ``games.play`` decides what is all
 """
 
 from django import forms
+from django.conf import settings
+from django.core.validators import MaxValueValidator
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
@@ -13,7 +15,7 @@ from games.bots import LEVELS
 from games.bots.levels import LABELS as LEVEL_LABELS
 from games.engine import Rules
 from games.engine.rules import OPTIONS
-from games.models import MAX_SEATS, MIN_SEATS, Table
+from games.models import MAX_SEATS, MIN_SEATS, MOVE_SECONDS_CHOICES, Table, pace_errors
 from games.pages.forms import OptionFields, checked_rules, field_name
 from games.text.rules import PRESET_LABEL_WORDS
 
@@ -32,11 +34,59 @@ def turn_clock_choices():
     return [("", gettext("none"))] + [(n, turn_clock_words(n)) for n in TURN_CLOCKS]
 
 
+def move_time_words(seconds: int) -> str:
+    """A turn-based table's time per move in words: "12 hours a move", "3 days a move"."""
+    if seconds % 86400 == 0:
+        days = seconds // 86400
+        return ngettext("%(n)d day a move", "%(n)d days a move", days) % {"n": days}
+    hours = seconds // 3600
+    return ngettext("%(n)d hour a move", "%(n)d hours a move", hours) % {"n": hours}
+
+
+def move_time_choices():
+    """The times per move a turn-based table may choose, in the request's language."""
+    return [("", gettext("(real-time table)"))] + [(n, move_time_words(n)) for n in MOVE_SECONDS_CHOICES]
+
+
 def bot_choices():
     return [("", gettext("no bot"))] + [(level, gettext(label)) for level, label in LEVEL_LABELS.items()]
 
 
-class NewTableForm(forms.Form):
+class PaceFields(forms.Form):
+    """Real-time or turn-based, and a turn-based table's time per move (``Table.Pace``):
+    a turn-based table must have one, a real-time one none, and no turn clock in seconds."""
+
+    pace = forms.TypedChoiceField(
+        label=_("Pace"),
+        choices=Table.Pace.choices,
+        initial=Table.Pace.LIVE,
+        required=False,
+        empty_value=Table.Pace.LIVE,  # a form posted without it: real-time, as before
+        widget=forms.RadioSelect,
+        help_text=_(
+            "Turn-based: each player has hours or days for a move, and may close the page "
+            "meanwhile; the “Your turn” page lists the games waiting for you."
+        ),
+    )
+    move_seconds = forms.TypedChoiceField(
+        label=_("Time per move (turn-based)"),
+        choices=move_time_choices,
+        coerce=int,
+        empty_value=None,
+        required=False,
+        help_text=_("When it runs out the server draws for you (or accepts a penalty)."),
+    )
+
+    def clean(self):
+        cleaned = super().clean()
+        if "pace" in cleaned:
+            clock = cleaned.get("turn_timer_seconds")
+            for name, words in pace_errors(cleaned["pace"], cleaned.get("move_seconds"), clock).items():
+                self.add_error(name, words)
+        return cleaned
+
+
+class NewTableForm(PaceFields):
     name = forms.CharField(label=_("Name"), max_length=Table._meta.get_field("name").max_length)
     seat_count = forms.TypedChoiceField(
         label=_("Seats"),
@@ -71,6 +121,20 @@ class NewTableForm(forms.Form):
         required=False,
         initial=True,
     )
+    min_finishing_rate = forms.IntegerField(
+        label=_("Lowest finishing rate (%)"),
+        min_value=1,
+        max_value=100,
+        required=False,
+        help_text=_(
+            "Players who finished fewer of their last games than this are refused a seat. Empty: anyone."
+        ),
+    )
+    chat_off = forms.BooleanField(
+        label=_("Turn the chat off"),
+        required=False,
+        help_text=_("Nobody writes or reads a chat at this table."),
+    )
 
 
 PRESET_RULES_ID = "preset-rules"  # the id of preset_rules() on the challenge page (its json_script)
@@ -86,7 +150,7 @@ def preset_rules() -> dict[str, dict]:
     return presets
 
 
-class ChallengeForm(OptionFields):
+class ChallengeForm(PaceFields, OptionFields):
     """A challenge's terms: the rules preset, its house-rule changes, the turn clock, and up
     to three extra bots by level (the two players and the bots fill the table).
 
@@ -106,7 +170,7 @@ class ChallengeForm(OptionFields):
     house_rules = forms.BooleanField(required=False, initial=True, widget=forms.HiddenInput)
     rules_shown = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
-    field_order = ["preset", "turn_timer_seconds", "bot_1", "bot_2", "bot_3"]
+    field_order = ["preset", "pace", "move_seconds", "turn_timer_seconds", "bot_1", "bot_2", "bot_3"]
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -158,6 +222,30 @@ class ChallengeForm(OptionFields):
         return tuple(
             self.cleaned_data[name] for name in ("bot_1", "bot_2", "bot_3") if self.cleaned_data[name]
         )
+
+
+class VacationForm(forms.Form):
+    """Going away (``days``, 1 to ``VACATION_MAX_DAYS``: the writes refuse more) or coming back."""
+
+    action = forms.ChoiceField(choices=[("start", "start"), ("stop", "stop")], widget=forms.HiddenInput)
+    days = forms.IntegerField(
+        label=_("Days away"),
+        min_value=1,
+        required=False,
+        help_text=_("Your turn-based games wait for you meanwhile: each deadline moves past your return."),
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["days"].max_value = most = settings.VACATION_MAX_DAYS
+        self.fields["days"].widget.attrs.update({"min": 1, "max": most})
+        self.fields["days"].validators.append(MaxValueValidator(most))
+
+    def clean(self):
+        cleaned = super().clean()
+        if cleaned.get("action") == "start" and cleaned.get("days") is None and "days" not in self.errors:
+            self.add_error("days", gettext("Say how many days you will be away."))
+        return cleaned
 
 
 class SeatForm(forms.Form):

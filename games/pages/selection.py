@@ -1,7 +1,9 @@
 """The hand's selection on the table page: what the cards picked so far allow, and what the
 play would do, in words, before it is made.
 
-The page asks after each tap (``views.hand_choice``). The engine's ``choices.choice`` says
+The page answers a tap itself from the turn's choice tree (``choice_tree``), sent with the hand,
+and asks the server (``views.hand_choice``) only past the tree's last level. The engine's
+``choices.choice`` says
 which cards may follow, whether the selection is a complete play, which suits it may name
 and whether it may declare "Niko Kadi"; the effect line comes from applying the play to the
 position here, on the server. Only what every player will see once the play is made is
@@ -9,8 +11,9 @@ said (who owes what, who is skipped, whether the hand wins): never a drawn card.
 """
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 
+from games.engine import State
 from games.engine.cards import (
     ACE,
     CARD_BY_TEXT,
@@ -25,9 +28,13 @@ from games.engine.cards import (
 )
 from games.engine.choices import choice
 from games.engine.moves import ACCEPT, DRAW, PASS, Move
+from games.text.answers import ACE_ANSWER, JACK_ANSWER, ace_answers_any_question, jump_answers
 from games.text.cards import SUIT_WORDS, card_face
 
 MAX_PICKED = 60  # more cards than any hand holds: a longer request is refused unread
+# The selections a turn's tree answers, first level first: every one of an ordinary hand's
+# (a few dozen), the first levels of a question chain's millions (bench/README.md, issue 44).
+TREE_SELECTIONS = 32
 
 
 def card_label(text):
@@ -88,6 +95,52 @@ def hand_choice(state, picked, suit, declare, names):
         "declare": allowed.declare,
         "effect": effect_words(state, tuple(picked), suit, declare, names, allowed) if picked else "",
     }
+
+
+def choice_tree(state: State, names: list[str], budget: int = TREE_SELECTIONS) -> dict:
+    """What the page needs to answer taps itself, for the player to move: ``hand_choice``
+    for the selections that begin a legal play, shortest first, at most ``budget`` of them,
+    as nested dicts keyed by card text. A node holds ``f`` (the cards that may follow), and
+    once a card is picked ``c`` (complete: 1 or 0), ``s`` (the suits it may name, "HS..."),
+    ``d`` (it may declare) and ``e``, its effect lines (``_effects``); ``k`` its children.
+    A child left empty ({}) is past the budget: the page asks the server for it. Holds
+    nothing the player does not see: their own cards, and what the move would do, which
+    every player sees once it is made."""
+    root: dict = {}
+    queue = [((), root)]
+    for done, (picked, node) in enumerate(queue):  # grows as it goes: breadth first
+        if done == budget:
+            break
+        allowed = choice(state, picked)
+        node["f"] = [CARD_TEXT[c] for c in allowed.follow]
+        if picked:
+            node.update(
+                c=int(allowed.complete),
+                s="".join(SUITS[s] for s in allowed.suits),
+                d=int(allowed.declare),
+                e=_effects(state, picked, names, allowed),
+            )
+        node["k"] = {CARD_TEXT[c]: {} for c in allowed.follow}
+        queue.extend((picked + (c,), node["k"][CARD_TEXT[c]]) for c in allowed.follow)
+    return root
+
+
+def _effects(state, picked, names, allowed):
+    """The effect lines of ``picked`` by what goes with it: "" alone; a suit it names ("H")
+    and "!" when it declares ("H!", "!") only where the line differs from the one without
+    (the page falls back from "H!" to "H" to "")."""
+    lines = {"": effect_words(state, picked, None, False, names, allowed)}
+    for suit in allowed.suits:
+        line = effect_words(state, picked, suit, False, names, allowed)
+        if line != lines[""]:
+            lines[SUITS[suit]] = line
+    if allowed.declare:
+        for suit in (None, *allowed.suits):
+            key = "" if suit is None else SUITS[suit]
+            line = effect_words(state, picked, suit, True, names, allowed)
+            if line != lines.get(key, lines[""]):
+                lines[key + "!"] = line
+    return lines
 
 
 def effect_words(state, picked, suit, declare, names, allowed):
@@ -152,12 +205,12 @@ def _consequence(state, after, picked, suit, names, allowed):
             pending[1],
         ) % {"name": nxt, "n": pending[1]}
     if pending is not None and pending[0] == "jump":
-        if not state.rules.jump_counter:
-            return _("%(name)s is skipped.") % {"name": nxt}
-        return _("%(name)s is skipped unless they counter with a jack.") % {"name": nxt}
+        return _JUMPED[jump_answers(state.rules)] % {"name": nxt}
     if pending is not None:  # a question the next player answers
-        asked = SUIT_WORDS[SUITS[pending[1]]]
-        return _("%(name)s must answer with %(suit)s or draw.") % {"name": nxt, "suit": asked}
+        asked = {"name": nxt, "suit": SUIT_WORDS[SUITS[pending[1]]]}
+        if ace_answers_any_question(state.rules):
+            return _("%(name)s must answer with %(suit)s, an ace or another question, or draw.") % asked
+        return _("%(name)s must answer with %(suit)s or another question, or draw.") % asked
     last = picked[-1]
     if IS_QUESTION[last]:  # questions only, answered by the player: one card is drawn
         asked = {"card": card_label(CARD_TEXT[last]), "suit": SUIT_WORDS[SUITS[last // 13]]}
@@ -173,6 +226,16 @@ def _consequence(state, after, picked, suit, names, allowed):
     if suit is not None:
         return _("%(name)s must follow %(suit)s.") % {"name": nxt, "suit": SUIT_WORDS[SUITS[suit]]}
     return _("%(name)s plays next.") % {"name": nxt}
+
+
+_JUMPED = {  # the preview of a jump, by what the jumped player may answer with
+    frozenset({JACK_ANSWER, ACE_ANSWER}): gettext_lazy(
+        "%(name)s is skipped unless they counter with a jack or cancel the jump with an ace."
+    ),
+    frozenset({JACK_ANSWER}): gettext_lazy("%(name)s is skipped unless they counter with a jack."),
+    frozenset({ACE_ANSWER}): gettext_lazy("%(name)s is skipped unless they cancel the jump with an ace."),
+    frozenset(): gettext_lazy("%(name)s is skipped."),
+}
 
 
 def what_now(state):
@@ -212,8 +275,11 @@ def _play_kinds(state, pending, starters):
         counters = [c for c in starters if IS_PENALTY[c]]
         senders = [c for c in starters if RANK[c] in (JACK, KING)]
         lines = []
-        if counters:
+        if counters and state.rules.penalty_stacking == "cumulative":
             lines.append(_("Counter the penalty (the next player owes more): %(cards)s.") % listed(counters))
+        elif counters:  # replace: the next player owes the last card's value, not the sum
+            lines.append(_("Counter the penalty (the next player owes what your last card gives): %(cards)s.")
+                         % listed(counters))
         if aces:
             lines.append(_("Cancel the penalty with an ace: %(cards)s.") % listed(aces))
         if senders:
@@ -229,10 +295,10 @@ def _play_kinds(state, pending, starters):
             lines.append(_("Cancel the jump with an ace: %(cards)s.") % listed(aces))
         return lines
     if pending is not None:  # a question to answer
-        suit = SUIT_WORDS[SUITS[pending[1]]]
-        return [_("Answer the question with %(suit)s or another question: %(cards)s.") % {
-            "suit": suit, **listed(starters)
-        }]
+        asked = {"suit": SUIT_WORDS[SUITS[pending[1]]], **listed(starters)}
+        if ace_answers_any_question(state.rules):
+            return [_("Answer the question with %(suit)s, an ace or another question: %(cards)s.") % asked]
+        return [_("Answer the question with %(suit)s or another question: %(cards)s.") % asked]
     if state.drawn is not None:
         return [_("Play the card you drew: %(cards)s.") % listed(starters)]
     lines = [_("Play a card that matches the top card: %(cards)s.") % listed(starters)]

@@ -5,14 +5,16 @@ Reads only; writes go through ``games.play``. A running game is shown through
 position.
 """
 
+import json
 from dataclasses import dataclass
 from datetime import timedelta
 from functools import cached_property, lru_cache
 
-from django.db.models import Count, OuterRef, Subquery
+from django.db.models import Count, F, OuterRef, Q, Subquery
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.functional import SimpleLazyObject
+from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
@@ -20,8 +22,11 @@ from accounts.models import User
 from games import bots
 from games.engine import State
 from games.engine.cards import SUITS
+from games.engine.choices import declares_without_cards
 from games.models import Game, Table
 from games.pages.game_view import describe_game, describe_public
+from games.pages.selection import choice_tree
+from games.pages.waiting import time_left_words
 from games.play import play_now, seat_return, server_turns
 from games.text.cards import suit_info
 from games.text.moves import move_entry, moves_heading
@@ -31,17 +36,30 @@ from games.text.rules import override_labels, preset_label, rules_summary
 POLL_WHILE_WAITING = "2s"  # seats may change, someone may start a game
 POLL_WHILE_OTHERS_PLAY = "1s"  # each poll may also play a bot move that is due
 MOVE_LOG_LENGTH = 12
+RECENT_MOVES = 3  # the move log's newest lines the first screen shows (``recent_moves``)
+JSON_IN_HTML = {ord("<"): "\\u003C", ord(">"): "\\u003E", ord("&"): "\\u0026"}  # as JSON still reads them
+# Finished games after which the hand's long help texts fold (``help_folded``): by then a
+# player has tapped cards into plays and declared Niko Kadi a few times, and on a phone the
+# lines are worth more as room for the hand.
+SEASONED_AFTER = 3
 
 STATUS_WAITING, STATUS_PLAYING, STATUS_FINISHED = "waiting", "playing", "finished"
 
 
 def lobby_tables():
     """Every table of the lobby (private ones are not), newest first, with its seats taken
-    and the status of its latest game."""
+    and the status of its latest game.
+
+    A table with no free seat and at most one person (someone's game with bots, a guest's
+    "Play bots now") is left out: nobody can join it, and a new site's lobby was full of
+    finished "Guest-… and the bots" tables. Its player finds it in their history."""
     latest = Game.objects.filter(table=OuterRef("pk")).order_by("-number").values("status")[:1]
+    people = Count("seats", filter=Q(seats__user__bot_level=User.BotLevel.HUMAN))
     tables = (
         Table.objects.listed()
-        .annotate(seats_taken=Count("seats"), game_status=Subquery(latest))
+        .select_related("created_by")  # a generated name shows its owner's (games.text.tables)
+        .annotate(seats_taken=Count("seats"), people=people, game_status=Subquery(latest))
+        .exclude(seats_taken__gte=F("seat_count"), people__lte=1)
         .order_by("-created_at", "-pk")  # Meta.ordering does not apply to a grouped query
     )
     return [
@@ -159,6 +177,7 @@ def table_context(table, user, reading=None, common=None):
         # A quick game's table waiting for people: seconds until bots fill it (None: it does not wait).
         "bots_fill_in": None if game is not None else play_now.seconds_to_fill(table),
         "urls": table_urls(table.pk),
+        "recent_moves_shown": RECENT_MOVES,
     }
     context["bot_levels"], context["suits"] = _once(common, "choices", lambda: _choices(get_language()))
     if game is not None:
@@ -167,6 +186,16 @@ def table_context(table, user, reading=None, common=None):
             context["rematch"] = rematch_offer(game, seats, user)
     context["poll"] = _poll_interval(context)
     return context
+
+
+def help_folded(user) -> bool:
+    """Whether the table page folds the hand's long help texts for ``user``: a registered
+    player who has finished ``SEASONED_AFTER`` games. One query, made by the page itself: the
+    texts fold by a mark outside the parts a live table replaces, so no frame reads it."""
+    if not user.is_authenticated or user.is_guest:
+        return False
+    finished = Game.objects.filter(players__user=user, status=Game.Status.FINISHED)
+    return finished[SEASONED_AFTER - 1 :].exists()
 
 
 def _seat_entry(position, seat, user, playing):
@@ -187,7 +216,8 @@ def _seat_entry(position, seat, user, playing):
 def game_context(reading, user, common):
     """What the page shows of the reading's game to ``user``: ``game`` (``describe_game``),
     the move log's ``moves``, ``move_total``, ``moves_heading`` and ``turn_clock``.
-    ``common``: see ``table_context``."""
+    ``common``: see ``table_context``. ``recent_moves``: the lines of the log since the viewer's
+    own move, for a page's first render (the live table's frames leave them to the page)."""
     game, players = reading.game, reading.players
     you = next((p.seat for p in players if p.user_id == user.pk and not p.left), None)
     names = _once(common, "names", lambda: seat_names(players))
@@ -199,16 +229,33 @@ def game_context(reading, user, common):
     hand_order = getattr(user, "hand_order", "suit")
     moves = reading.moves
     described = describe_game(view, names, result, playable, hand_order, public)
-    described["stand_in_warning"] = stand_in_warning(players[you]) if your_turn else 0
+    # no stand-in bot at a turn-based table: its deadlines are the server's (games.play.deadlines)
+    turn_based = reading.table.turn_based
+    described["stand_in_warning"] = stand_in_warning(players[you]) if your_turn and not turn_based else 0
+    # "Niko Kadi!" with nothing picked goes with a draw, accept or pass: offered only when one may carry it.
+    described["declare_alone"] = your_turn and declares_without_cards(reading.state)
     described["seat_return"] = result is None and you is None and seat_return.offered(players, user)
+    lines = SimpleLazyObject(lambda: [move_line(m, names, reading.state.rules) for m in moves])
     return {
         "game": described,
         # Worked out if a template asks: a live table's viewers share one render of the log.
-        "moves": SimpleLazyObject(lambda: [move_line(m, names) for m in moves]),
+        "moves": lines,
+        "recent_moves": SimpleLazyObject(lambda: recent_moves(lines, you)),
         "move_total": game.move_count,
         "moves_heading": _once(common, "moves heading", lambda: moves_heading(game.move_count)),
         "turn_clock": turn_clock(reading, timezone.now()),
+        # What the page answers taps from (games.pages.selection.choice_tree): for the player to move.
+        "hand_choices": hand_choices(reading.state, names) if your_turn else "",
     }
+
+
+def hand_choices(state: State, names: list[dict]) -> str:
+    """The turn's choice tree as the hand's ``<template id="hand-choices">`` for
+    static/js/table.js: compact JSON with every character HTML reads escaped, so that it is
+    text as it stands (a template, not a script: htmx drops the scripts of what it swaps in)."""
+    tree = choice_tree(state, [name["name"] for name in names])
+    text = json.dumps(tree, separators=(",", ":"), ensure_ascii=False).translate(JSON_IN_HTML)
+    return mark_safe(f'<template id="hand-choices">{text}</template>')  # noqa: S308 (escaped above)
 
 
 def stand_in_warning(player):
@@ -246,15 +293,32 @@ def _once(common, key, make):
 
 
 def seat_names(players):
-    """``{"name", "left"}`` of each player of a game, by seat."""
-    return [{"name": p.user.name, "left": p.left} for p in players]
+    """``{"name", "short_name", "left"}`` of each player of a game, by seat."""
+    return [{"name": p.user.name, "short_name": p.user.short_name, "left": p.left} for p in players]
 
 
-def move_line(move, names):
+def move_line(move, names, rules):
     """A line of the move log: the ``Move`` row's ``move_entry``, its number and mover's name
-    (``names``: ``seat_names``)."""
-    entry = move_entry(move.text, move.drew, move.penalty, move.outcome, move.actor, move.handed_to_bot)
-    return {"number": move.index + 1, "name": names[move.seat]["name"], "names": names, **entry}
+    (``names``: ``seat_names``), said under the game's ``rules`` (an engine ``Rules``)."""
+    entry = move_entry(
+        move.text, move.drew, move.penalty, move.outcome, move.actor, move.handed_to_bot, rules
+    )
+    number, seat = move.index + 1, move.seat
+    return {"number": number, "seat": seat, "name": names[seat]["name"], "names": names, **entry}
+
+
+def recent_moves(lines, you):
+    """The move log's newest ``lines`` (``move_line``s, newest first) since the viewer's own
+    last move (``you``: their seat, None for a spectator), at most ``RECENT_MOVES``, oldest
+    first: what the others did while the viewer waited, told where a phone's first screen
+    shows it (the log itself is below the hand there). Just after the viewer's own move, that
+    move alone, with what it did. static/js/recent_moves.js keeps them so after each frame."""
+    recent = []
+    for line in lines[:RECENT_MOVES]:
+        if line["seat"] == you:
+            return recent[::-1] or [line]
+        recent.append(line)
+    return recent[::-1]
 
 
 def rating_changes(game, players):
@@ -290,13 +354,18 @@ def rematch_offer(game, seats, user):
 def turn_clock(reading, now):
     """The turn clock of the seat to play: ``{"seat", "ms", "text"}`` (time left), or None
     without a clock, on a bot's turn, or once the game is over. Its time runs from the
-    game's last change, as ``server_turns.next_server_turn`` counts it."""
+    game's last change, as ``server_turns.next_server_turn`` counts it. At a turn-based table:
+    ``{"seat", "ms": None, "text", "in_words": True}``, the time left to its deadline in words."""
     table, game = reading.table, reading.game
-    if not table.turn_timer_seconds or not game.is_running or game.turn is None:
+    clocked = table.turn_timer_seconds or (table.turn_based and game.move_deadline)
+    if not clocked or not game.is_running or game.turn is None:
         return None
     player = reading.players[game.turn]
     if player.user.is_bot or player.stand_in_id is not None:
         return None
+    if table.turn_based:  # hours or days: said in words, not counted down
+        text = time_left_words(game.move_deadline - now)
+        return {"seat": game.turn, "ms": None, "text": text, "in_words": True}
     ms = int((game.updated_at + timedelta(seconds=table.turn_timer_seconds) - now).total_seconds() * 1000)
     seconds = max(0, -(-ms // 1000))  # rounded up: "0:00" only when the time is out
     return {"seat": game.turn, "ms": max(0, ms), "text": f"{seconds // 60}:{seconds % 60:02d}"}

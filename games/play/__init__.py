@@ -1,7 +1,7 @@
 """Every write of the games app, by subdomain (the reads are the pages' and the live layer's).
 
 - ``tables``: tables, seats, bots at the table and their accounts;
-- ``starts``: starting a game, and playing again;
+- ``starts``: starting a game, and playing again; ``seeds``: the seeds games are dealt from;
 - ``moves``: a player's move and resignation, written under the game's row lock or, where
   the move is the whole change, in one statement;
 - ``recording``: a locked game recording moves (rows, position, the server's forced moves

@@ -1,5 +1,6 @@
 """Ending the games left alone: unchanged for ``ABANDON_AFTER_SECONDS`` with no human player
-(still in it) who has the table open. Abandoned games are not rated (docs/rules.md)."""
+(still in it) who has the table open. Abandoned games are not rated (docs/rules.md). A
+turn-based table's game is never abandoned: it waits days, and its deadlines end it."""
 
 from datetime import datetime, timedelta
 
@@ -8,7 +9,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import presence
-from games.models import Game, GamePlayer
+from games.models import Game, GamePlayer, Table
 from games.play.announce import announce
 from games.play.recording import lock_game
 
@@ -20,7 +21,9 @@ def abandon_stale_games(now: datetime | None = None) -> int:
     query on (status, updated_at)."""
     now = now or timezone.now()
     after = timedelta(seconds=settings.ABANDON_AFTER_SECONDS)
-    due = Game.objects.filter(status=Game.Status.RUNNING, updated_at__lt=now - after)
+    due = Game.objects.filter(status=Game.Status.RUNNING, updated_at__lt=now - after).exclude(
+        table__pace=Table.Pace.TURN  # waits for its players for days: games.play.deadlines ends it
+    )
     abandoned = 0
     for game_id, table_id in due.values_list("pk", "table_id"):
         humans = set(
@@ -37,6 +40,7 @@ def abandon_stale_games(now: datetime | None = None) -> int:
                 continue  # it moved meanwhile
             game.status = Game.Status.ABANDONED
             game.turn = None
+            game.move_deadline = None
             game.finished_at = now
             game.seq += 1
             game.save()

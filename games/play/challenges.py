@@ -8,8 +8,8 @@ the extra bots, and starts the game. Each write tells both players once it commi
 event streams listen.
 
 An open challenge past its expiry counts as expired wherever it is read; ``expire_due``
-writes it so (the sockets of its players call it when the time comes, and every server's
-periodic sweep, ``games.live.heartbeats``, for those nobody's socket was there to see).
+writes it so (the sockets of its players call it when the time comes, and the task engine
+every minute, ``timers.jobs``, for those nobody's socket was there to see).
 """
 
 from collections.abc import Callable
@@ -28,10 +28,11 @@ from accounts.friends import blocked_either_way
 from accounts.models import Follow, User
 from games import bots, signals
 from games.engine.rules import PRESETS, Rules
-from games.models import MAX_SEATS, MIN_SEATS, Challenge, Seat, Table
+from games.models import MAX_SEATS, MIN_SEATS, Challenge, Seat, Table, pace_errors
 from games.play.errors import ServiceError, TooFast
+from games.play.fair_play import check_people, check_rated, rated_refusal
 from games.play.starts import start_game
-from games.play.tables import add_bot, check_tables_made, create_table, take_seat
+from games.play.tables import add_bot, check_tables_made, check_turn_based_seats, create_table, take_seat
 
 OPEN_CHALLENGES_LIMIT = 5  # challenges one player may have waiting for an answer at once
 MAX_TURN_TIMER_SECONDS = 3600
@@ -41,13 +42,16 @@ Status: Any = Challenge.Status
 
 @dataclass(frozen=True)
 class Terms:
-    """What a challenge offers: the rules (a preset and overrides), the turn clock, and the
-    levels of the bots seated beside the two players."""
+    """What a challenge offers: the rules (a preset and overrides), the turn clock, the
+    levels of the bots seated beside the two players, and the pace: real-time, or
+    turn-based with ``move_seconds`` a move (``Table.Pace``)."""
 
     preset: str
     overrides: dict[str, Any] = field(default_factory=dict)
     turn_timer_seconds: int | None = None
     bot_levels: tuple[str, ...] = ()
+    pace: str = Table.Pace.LIVE  # type: ignore[assignment]  # a str; a tuple to mypy without django-stubs
+    move_seconds: int | None = None
 
 
 def refusal(challenger: User, challenged: User) -> str | None:
@@ -69,6 +73,8 @@ def refusal(challenger: User, challenged: User) -> str | None:
         return _("%(name)s plays as a guest and takes no challenges.") % {"name": challenged.name}
     if challenged.is_bot:
         return None
+    if barred := rated_refusal(challenger):  # a challenge's game is rated, with people
+        return barred
     wants = challenged.challenges_from
     if wants == User.ChallengesFrom.NOBODY:
         return _("%(name)s takes no challenges.") % {"name": challenged.name}
@@ -95,12 +101,15 @@ def create(challenger: User, challenged: User, terms: Terms) -> Challenge:
         User.objects.select_for_update().filter(pk=challenger.pk).first()
         _check_counts(challenger)
         check_tables_made(challenger)
+        if terms.pace == Table.Pace.TURN:
+            check_turn_based_seats(challenger)
         challenge = Challenge.objects.create(
             challenger=challenger,
             challenged=challenged,
             preset=terms.preset,
             rule_overrides=overrides,
             turn_timer_seconds=terms.turn_timer_seconds,
+            move_seconds=terms.move_seconds if terms.pace == Table.Pace.TURN else None,
             bot_levels=list(terms.bot_levels),
             expires_at=timezone.now() + timedelta(seconds=settings.CHALLENGE_EXPIRY_SECONDS),
         )
@@ -117,6 +126,7 @@ def accept(key: str, user: User) -> Challenge:
     def act(challenge: Challenge) -> None:
         if blocked_either_way(challenge.challenger, user):
             raise ServiceError(_("You cannot accept this challenge."), "cannot_challenge")
+        check_people([challenge.challenger, user], user)
         _accepted(challenge)
 
     return _decide(key, user, "challenged", act)
@@ -136,7 +146,10 @@ def expire_due(now: datetime | None = None) -> int:
     """Mark every open challenge past its expiry as expired, telling its players; how many."""
     now = now or timezone.now()
     with transaction.atomic():
-        due = list(Challenge.objects.select_for_update().filter(status=Status.OPEN, expires_at__lte=now))
+        # locked in one order, so two runs at once queue rather than deadlock; the second
+        # finds the rows the first wrote no longer open (PostgreSQL reads a locked row again)
+        due = Challenge.objects.select_for_update().filter(status=Status.OPEN, expires_at__lte=now)
+        due = list(due.order_by("pk"))
         for challenge in due:
             _close(challenge, Status.EXPIRED)
             _announce(challenge)
@@ -189,8 +202,9 @@ def table_for(
     """A new table on ``terms`` made by ``creator`` (seated first), ``opponent`` seated next,
     then the bots; started at once when every seat is taken (``seat_count`` None: as many
     seats as players and bots); ``private``: out of the lobby, other seats only through its
-    invitation link. Refused (``ServiceError``) for terms the rules refuse, and unless not
-    ``limited``, past ``TABLES_PER_HOUR`` (``tables.create_table``)."""
+    invitation link. Refused (``ServiceError``) for terms the rules refuse, seats left for
+    people to a player barred from rated games, and unless not ``limited``, past
+    ``TABLES_PER_HOUR`` (``tables.create_table``)."""
     overrides = _checked_overrides(terms)
     players = 1 + (opponent is not None) + len(terms.bot_levels)
     fewest = max(players, MIN_SEATS)
@@ -198,6 +212,8 @@ def table_for(
     if not (type(seat_count) is int and fewest <= seat_count <= MAX_SEATS):
         words = _("Seats: from %(low)d (the players and bots seated, two at least) to %(high)d.")
         raise ServiceError(words % {"low": fewest, "high": MAX_SEATS}, "bad_terms")
+    if seat_count > players:  # seats left for people (the API adds no bots later): rated, with them
+        check_rated(creator)
     others = f" – {opponent.name}" if opponent is not None else ""
     with transaction.atomic():
         table = create_table(
@@ -206,6 +222,8 @@ def table_for(
             seat_count,
             terms.preset,
             turn_timer_seconds=terms.turn_timer_seconds,
+            pace=terms.pace,
+            move_seconds=terms.move_seconds,
             rule_overrides=overrides,
             private=private,
             limited=limited,
@@ -228,6 +246,8 @@ def _accepted(challenge: Challenge) -> None:
         overrides=challenge.rule_overrides,
         turn_timer_seconds=challenge.turn_timer_seconds,
         bot_levels=tuple(challenge.bot_levels),
+        pace=Table.Pace.TURN if challenge.move_seconds else Table.Pace.LIVE,  # type: ignore[arg-type]
+        move_seconds=challenge.move_seconds,
     )
     # A challenge's table is the two players' own: private, not a seat for the lobby. Its
     # challenger's tables an hour were checked when they challenged (``create``).
@@ -265,6 +285,10 @@ def _checked_overrides(terms: Terms) -> dict[str, Any]:
     if clock is not None and not (type(clock) is int and 0 < clock <= MAX_TURN_TIMER_SECONDS):
         words = _("A turn clock is a number of seconds, up to %(most)d.") % {"most": MAX_TURN_TIMER_SECONDS}
         raise ServiceError(words, "bad_terms")
+    if terms.pace not in Table.Pace.values:
+        raise ServiceError(_("A table is real-time or turn-based."), "bad_terms")
+    if wrong := pace_errors(terms.pace, terms.move_seconds, terms.turn_timer_seconds):
+        raise ServiceError(str(next(iter(wrong.values()))), "bad_terms")
     levels = terms.bot_levels
     if not all(isinstance(level, str) and level in bots.LEVELS for level in levels):
         raise ServiceError(_("There is no such bot."), "bad_terms")

@@ -4,8 +4,9 @@ An expired guest's tables go with every game at them when no other person played
 (bots do not count); the guest's row goes once no game of anyone else's remembers them.
 A guest who played with other people stays in those people's games: their row is kept,
 closed (``is_active`` off: no session works, no page lists them) and no longer a guest
-waiting to sign up. Run daily by ``manage.py prune_guests`` (cron) and by the abandonment
-sweep of each server (one indexed query when no guest is due).
+waiting to sign up. Run hourly by the task engine (``timers.jobs``; one indexed query when no
+guest is due), or by hand with ``manage.py prune_guests``; two runs at once remove each guest
+once (each takes the guest's row lock and looks again).
 """
 
 from datetime import datetime
@@ -22,8 +23,13 @@ def prune_guests(now: datetime | None = None) -> int:
     """Remove (or close) the guests expired at ``now``; returns how many were removed."""
     now = now or timezone.now()
     removed = 0
-    for guest in User.objects.filter(is_guest=True, guest_expires__lte=now):
+    due = User.objects.filter(is_guest=True, guest_expires__lte=now)
+    for guest_id in due.values_list("pk", flat=True):
         with transaction.atomic():
+            # under the guest's row lock, still due: another run at once may have taken them
+            guest = due.select_for_update().filter(pk=guest_id).first()
+            if guest is None:
+                continue
             _tables_of_their_own(guest).delete()
             if GamePlayer.objects.filter(user=guest).exists():
                 guest.is_active = False

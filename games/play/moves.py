@@ -22,6 +22,7 @@ Site decisions (beyond RULES.md):
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from django.db import IntegrityError, connection, transaction
@@ -233,6 +234,8 @@ def _one_statement(write: GameWrite, checked: Checked, client_move_id: str) -> "
     player, before, move, state = checked
     if player.missed_turns or state.finished or server_move(state, leavers(write)) is not None:
         return None
+    if write.game.table.turn_based:  # the next turn's deadline is written under the lock
+        return None
     game = write.game
     row = move_row(game, player.seat, move, before, state, client_move_id)
     game.state, game.turn = state.to_dict(), state.turn
@@ -287,19 +290,27 @@ def resign(game: Game | int, user: User) -> None:
     """``user`` gives up ``game``: they count as last, and the game may end (see above)."""
     with transaction.atomic():
         write = lock_game(game.pk if isinstance(game, Game) else game)
-        game = write.game
-        if not game.is_running:
+        if not write.game.is_running:
             raise NotNow(_("This game is over."), "game_over")
         player = next((p for p in write.players if p.user_id == user.pk and not p.left), None)
         if player is None:
             raise ServiceError(_("You are not playing in this game."), "not_a_player")
-        move = Move.resign(player.seat)
-        before = game.engine_state()
-        try:
-            state = before.apply(move)
-        except IllegalMove:  # out of play already: a winner under play_on, or eliminated
-            raise ServiceError(_("Your game is over: you are no longer in play."), "out_of_play") from None
-        player.left = True
-        player.save(update_fields=["left"])
-        record(write, player.seat, move, before, state)
-        continue_or_finish(write, state)
+        resign_locked(write, player)
+
+
+def resign_locked(
+    write: GameWrite, player: GamePlayer, actor: str = MoveRow.Actor.PLAYER, now: datetime | None = None  # type: ignore[assignment]
+) -> MoveRow:
+    """``player`` (in play) resigns the running game of ``write``, locked: the ``resign`` move,
+    made by ``actor`` (the server's, for a player out of time too often), recorded at ``now``."""
+    move = Move.resign(player.seat)
+    before = write.game.engine_state()
+    try:
+        state = before.apply(move)
+    except IllegalMove:  # out of play already: a winner under play_on, or eliminated
+        raise ServiceError(_("Your game is over: you are no longer in play."), "out_of_play") from None
+    player.left = True
+    player.save(update_fields=["left"])
+    row = record(write, player.seat, move, before, state, actor=actor)
+    continue_or_finish(write, state, now)
+    return row

@@ -8,6 +8,7 @@ they are now travel with the game's change. Its statements are compiled once
 """
 
 from collections.abc import Callable
+from datetime import datetime
 
 from django.db.models import QuerySet
 from django.utils import timezone
@@ -24,11 +25,14 @@ from games.play.announce import announce
 from games.play.errors import ServiceError
 from games.play.game_write import GameWrite
 from games.play.prepared import Prepared, PreparedInsert, PreparedInsertIfUpdated, PreparedUpdate
+from games.play.turn_time import begin_turn
 
 FORCED_ACCEPT = Move(ACCEPT)
 POSITION_FIELDS = ["state", "turn", "move_count", "seq", "updated_at"]  # a move in a running game
 NEW_MOVE = PreparedInsert(MoveRow)
 NEW_POSITION = PreparedUpdate(Game, POSITION_FIELDS)
+# at a turn-based table, with the deadline of the turn that begins (never empty there)
+NEW_TURN_POSITION = PreparedUpdate(Game, [*POSITION_FIELDS, "move_deadline"])
 MOVE_AND_POSITION = PreparedInsertIfUpdated(
     NEW_POSITION, NEW_MOVE, guard="seq", related=("table", "updated_at")
 )
@@ -119,9 +123,10 @@ def move_row(game: Game, seat: int, move: Move, before: State, after: State, cli
     return row
 
 
-def after_move(write: GameWrite, state: State) -> None:
+def after_move(write: GameWrite, state: State, now: datetime | None = None) -> None:
     """Play the server's moves that follow (forced accepts, leavers' turns), store the new
-    position, and the result when the game is over. Cost: the moves played, no replay."""
+    position (at a turn-based table, with the deadline of the turn that begins at ``now``),
+    and the result when the game is over. Cost: the moves played, no replay."""
     game = write.game
     left = leavers(write)
     while (move := server_move(state, left)) is not None:
@@ -134,11 +139,22 @@ def after_move(write: GameWrite, state: State) -> None:
     else:
         game.state = state.to_dict()
         game.turn = state.turn
-        NEW_POSITION.save(game)
+        if game.table.turn_based:
+            game.move_deadline = _turn_deadline(write, state.turn, now or timezone.now())
+            NEW_TURN_POSITION.save(game)
+        else:
+            NEW_POSITION.save(game)
     announce(game.table_id, write, state)
 
 
-def continue_or_finish(write: GameWrite, state: State) -> None:
+def _turn_deadline(write: GameWrite, seat: int, now: datetime) -> datetime | None:
+    """The deadline of the turn of ``seat`` beginning at ``now`` (``turn_time.begin_turn``)."""
+    player = write.players[seat]
+    mover = player.stand_in or player.user
+    return begin_turn(write.game, write.game.table, mover.pk, mover.is_bot, now)
+
+
+def continue_or_finish(write: GameWrite, state: State, now: datetime | None = None) -> None:
     """After a player left: go on while two or more remain and one is human, else end now."""
     remaining = [p for p in write.players if not p.left]
     if len(remaining) < 2 or all(p.user.is_bot for p in remaining):
@@ -146,7 +162,7 @@ def continue_or_finish(write: GameWrite, state: State) -> None:
         write.game.save()
         announce(write.game.table_id, write, state)
     else:
-        after_move(write, state)
+        after_move(write, state, now)
 
 
 def leavers(write: GameWrite) -> set[int]:
@@ -175,6 +191,7 @@ def _finish(write: GameWrite, state: State) -> None:
     firsts = [p.seat for p in players if p.place == 1]
     game.state = state.to_dict()
     game.turn = None
+    game.move_deadline = None
     game.status = Game.Status.FINISHED
     game.winner = firsts[0] if len(firsts) == 1 else None
     game.finished_at = timezone.now()

@@ -2,7 +2,8 @@
 had no page open at the table for ``AWAY_GRACE_SECONDS`` (draw, accept or pass, as for a
 leaver). After ``MISSED_TURNS_BEFORE_BOT`` such turns in a row a greedy bot takes over their
 seat: it plays out the game for them (they count as having left) and keeps the seat at the
-table.
+table. At a turn-based table only the bots' turns are played here: a player's time there is
+a deadline in hours (``games.play.deadlines``), and no bot ever takes their seat.
 
 A bot thinks outside any transaction (a search bot takes a good part of a second); its move
 is played under the game's row lock only if the game is still at the event number it was
@@ -91,7 +92,7 @@ def _play_turn_if_due(write: GameWrite, seq: int, now: datetime, move: str | Non
     if game.seq != seq or due is None or player is None or due.due > now:
         return None
     if due.reason == BOT:
-        return _play_bot_turn(write, player, move)
+        return play_locked_bot_turn(write, player, move)
     state = game.engine_state()
     forfeit = bots.forfeit_move(state)
     after = state.apply(forfeit)
@@ -123,6 +124,8 @@ def _server_turn(
         delay = timedelta(seconds=settings.BOT_DELAY)
         think = (game.state, _bot_level(player), _bot_seed(game))
         return ServerTurn(game.pk, game.seq, started + delay, BOT, think)
+    if game.table.turn_based:  # no clock in seconds, no away clock: games.play.deadlines
+        return None
     deadlines = []
     if game.table.turn_timer_seconds:
         deadlines.append((started + timedelta(seconds=game.table.turn_timer_seconds), TIMER))
@@ -152,9 +155,12 @@ def _bot_level(player: GamePlayer) -> str:
     return player.stand_in.bot_level if player.stand_in else player.user.bot_level
 
 
-def _play_bot_turn(write: GameWrite, player: GamePlayer, thought: str | None = None) -> MoveRow:
-    """Play the bot's turn: ``thought`` (a move text), thought outside the transaction from this
-    very position (the caller checked the event number), or, without one, a move thought here."""
+def play_locked_bot_turn(
+    write: GameWrite, player: GamePlayer, thought: str | None = None, now: datetime | None = None
+) -> MoveRow:
+    """Play the bot's turn in the locked game: ``thought`` (a move text), thought outside the
+    transaction from this very position (the caller checked the event number), or, without
+    one, a move thought here; the next turn begins at ``now``."""
     state = write.game.engine_state()
     if thought is None or state.problem(thought) is not None:
         move = _bot_choice(write.game, state, _bot_level(player))
@@ -163,7 +169,7 @@ def _play_bot_turn(write: GameWrite, player: GamePlayer, thought: str | None = N
     after = state.apply(move)
     actor = MoveRow.Actor.STAND_IN if player.stand_in_id else MoveRow.Actor.PLAYER
     row = record(write, player.seat, move, state, after, actor=actor)  # type: ignore[arg-type]
-    after_move(write, after)
+    after_move(write, after, now)
     return row
 
 
@@ -205,7 +211,7 @@ def play_bot_move(game_id: int) -> MoveRow | None:
         mover = player_to_move(write) if write.game.seq == thought_at else None
         if mover is None:  # the game moved on (else the bot it was thought for is to move)
             return None
-        return _play_bot_turn(write, mover, str(move))
+        return play_locked_bot_turn(write, mover, str(move))
 
 
 def bot_move_due(game: Game, now: datetime | None = None) -> bool:

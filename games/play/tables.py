@@ -7,6 +7,7 @@ from a running game it plays in (who may add or remove bots is the views' call).
 """
 
 from datetime import timedelta
+from functools import partial
 from typing import Any
 
 from django.conf import settings
@@ -17,12 +18,13 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from accounts import blocking, shown_text
-from accounts.models import User
-from games import bots
+from accounts.models import User, stored_bot_name
+from games import bots, signals
 from games.engine.rules import PRESETS
-from games.models import MAX_SEATS, MIN_SEATS, Seat, Table, new_invite_token
+from games.models import MAX_SEATS, MIN_SEATS, Seat, Table, new_invite_token, pace_errors
 from games.play.announce import announce
 from games.play.errors import ServiceError, TooFast
+from games.play.fair_play import check_seat
 from games.play.moves import resign
 
 
@@ -38,6 +40,12 @@ def create_table(
     listed_in_history: bool = True,
     rule_overrides: dict[str, Any] | None = None,
     limited: bool = True,
+    name_kind: str = "",
+    pace: str = Table.Pace.LIVE,  # type: ignore[assignment]  # a str; a tuple to mypy without django-stubs
+    move_seconds: int | None = None,
+    rated: bool = True,
+    min_finishing_rate: int | None = None,
+    chat_off: bool = False,
 ) -> Table:
     """A new table created by ``user``, who takes its first seat unless ``sit`` is false;
     ``turn_timer_seconds``: the turn clock (None: none); ``private``: out of the lobby, seats
@@ -46,7 +54,13 @@ def create_table(
     checked by the caller with the engine's ``Rules``. A player makes at most
     ``TABLES_PER_HOUR`` tables an hour: the lobby is everyone's (``TooFast``, see
     ``check_tables_made``); ``limited`` false: not refused for that, though the table counts
-    (a challenge's, made when the other player accepts: its challenger was checked before)."""
+    (a challenge's, made when the other player accepts: its challenger was checked before).
+    ``name_kind``: a name the site made (``Table.NameKind``), shown in each reader's language.
+    ``pace``: real-time or turn-based, with ``move_seconds`` a move (``Table.Pace``); a seat at
+    one more turn-based table than ``TURN_BASED_TABLES_PER_PLAYER`` is refused. ``rated`` false:
+    its games change nobody's rating (an unrated tournament's tables). ``min_finishing_rate``:
+    the finishing rate (percent) a player needs for a seat (``games.play.fair_play``).
+    ``chat_off``: the table has no chat."""
     name = (name or "").strip()
     if not shown_text.shows_something(name):
         raise ServiceError(_("Give the table a name."))
@@ -65,9 +79,15 @@ def create_table(
         raise ServiceError(_("A turn clock is a number of seconds."))
     if spectators not in Table.Spectators.values:
         raise ServiceError(_("Choose who may watch the table."))
+    if pace not in Table.Pace.values:
+        raise ServiceError(_("A table is real-time or turn-based."), "bad_terms")
+    if wrong := pace_errors(pace, move_seconds, turn_timer_seconds):
+        raise ServiceError(str(next(iter(wrong.values()))), "bad_terms")
     if limited:
         check_tables_made(user)
     with transaction.atomic():
+        if sit and pace == Table.Pace.TURN:
+            check_turn_based_seats(user)
         table = Table.objects.create(
             name=name,
             seat_count=seat_count,
@@ -78,6 +98,12 @@ def create_table(
             spectators=spectators,
             listed_in_history=bool(listed_in_history),
             rule_overrides=rule_overrides or {},
+            name_kind=name_kind,
+            pace=pace,
+            move_seconds=move_seconds,
+            rated=rated,
+            min_finishing_rate=min_finishing_rate,
+            chat_off=bool(chat_off),
         )
         if sit:
             Seat.objects.create(table=table, position=0, user=user)
@@ -100,6 +126,23 @@ def check_tables_made(user: User) -> None:
         )
 
 
+def check_turn_based_seats(user: User) -> None:
+    """Refuse (``ServiceError``) a seat at one more turn-based table to ``user``, who sits at
+    ``TURN_BASED_TABLES_PER_PLAYER`` already, in a sentence naming them. Locks their row, so
+    that two seats taken at once are counted one after the other (call it in a transaction)."""
+    User.objects.select_for_update().filter(pk=user.pk).first()
+    limit = settings.TURN_BASED_TABLES_PER_PLAYER
+    if Seat.objects.filter(user=user, table__pace=Table.Pace.TURN).count() >= limit:
+        words = ngettext(
+            "%(name)s already sits at %(count)d turn-based table, the most one may: "
+            "leave one (once its game is over) first.",
+            "%(name)s already sits at %(count)d turn-based tables, the most one may: "
+            "leave one (once its game is over) first.",
+            limit,
+        )
+        raise ServiceError(words % {"name": user.name, "count": limit}, "too_many_turn_based_tables")
+
+
 def take_seat(table: Table | int, user: User, position: int | None = None, invited: bool = False) -> Seat:
     """Seat ``user`` at ``position``, or at the first free seat. During a game the newcomer
     joins the next one. At a private table only its owner, or someone ``invited`` (who used
@@ -118,8 +161,14 @@ def take_seat(table: Table | int, user: User, position: int | None = None, invit
             )
         if refusal := blocking.seat_refusal(table, user):
             raise ServiceError(refusal, "blocked")
+        check_seat(table, user, [seat.user for seat in table.seats.select_related("user")])
         position = _free_position(table, position)
-        return Seat.objects.create(table=table, position=position, user=user)
+        if table.turn_based:
+            check_turn_based_seats(user)
+        seat = Seat.objects.create(table=table, position=position, user=user)
+        send = partial(signals.seat_taken.send, sender=Table, table=table, user_id=user.pk)
+        transaction.on_commit(send, robust=True)
+        return seat
 
 
 def renew_invite(table: Table | int, user: User) -> Table:
@@ -230,7 +279,7 @@ def bot_account(level: str, n: int = 1) -> User | None:
     if bot is None:
         try:
             with transaction.atomic():  # a savepoint: another request may create it first
-                bot = User.objects.create_bot(username, level, display_name=f"{level.capitalize()} bot {n}")
+                bot = User.objects.create_bot(username, level, display_name=stored_bot_name(level, n))
         except IntegrityError:
             bot = User.objects.get(username=username)
     return bot if bot.bot_level == level else None

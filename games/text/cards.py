@@ -6,7 +6,8 @@ rules page. The engine speaks in card codes (``"QH"``); the pages in these words
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.engine.cards import CARD_BY_TEXT, RANK, RANKS, SUIT, SUIT_SYMBOLS, SUITS
+from games.engine.cards import ACE, CARD_BY_TEXT, RANK, RANKS, SUIT, SUIT_SYMBOLS, SUITS
+from games.engine.rules import Rules
 
 RED_SUITS = "HD"
 
@@ -100,44 +101,56 @@ def sorted_hand(hand, order="suit"):
     return sorted(hand, key=_hand_key(order if order in HAND_ORDERS else "suit"))
 
 
-CARD_ROLES = (
-    (
-        gettext_lazy("Answer cards: 4 5 6 7 9 10"),
-        gettext_lazy("Plain cards: play them on the same suit or rank. Only they can finish a game."),
-        ("4H", "5D", "6S", "7C", "9H", "10S"),
-    ),
-    (
-        gettext_lazy("Questions: Q and 8"),
-        gettext_lazy("A question must be answered by an answer card of its suit."),
-        ("QH", "8S"),
-    ),
-    (
-        gettext_lazy("Jumps: J"),
-        gettext_lazy("A jack skips the next player; several jacks skip several."),
-        ("JD", "JC"),
-    ),
-    (
-        gettext_lazy("Kickbacks: K"),
-        gettext_lazy("A king reverses the direction of play."),
-        ("KH", "KS"),
-    ),
-    (
-        gettext_lazy("Aces"),
-        gettext_lazy(
-            "Wild: an ace goes on any card and names the suit to follow. Aces also cancel a penalty."
-        ),
-        ("AS", "AH"),
-    ),
-    (
-        gettext_lazy("Penalty cards: 2, 3 and jokers"),
-        gettext_lazy(
-            "The next player draws 2, 3 or 5 cards — unless they counter with a penalty card of their own."
-        ),
-        ("2H", "3C", "JKR", "JKB"),
-    ),
-)
+def card_roles(rules: Rules) -> list[dict]:
+    """The kinds of card, each with a few card pictures, for the rules page: said as
+    ``rules`` play them (the page shows the default preset's; each option that changes what
+    a card does changes its sentence, so the page never states one table's rule as all's)."""
+    return [
+        {"title": _("Answer cards: 4 5 6 7 9 10"), "text": _answer_role(rules),
+         "cards": ("4H", "5D", "6S", "7C", "9H", "10S")},
+        {"title": _("Questions: Q and 8"), "text": _question_role(rules), "cards": ("QH", "8S")},
+        {"title": _("Jumps: J"), "text": _jump_role(rules), "cards": ("JD", "JC")},
+        {"title": _("Kickbacks: K"), "text": _("A king reverses the direction of play."),
+         "cards": ("KH", "KS")},
+        {"title": _("Aces"), "text": _ace_role(rules), "cards": ("AS", "AH")},
+        {"title": _("Penalty cards: 2, 3 and jokers"), "text": _penalty_role(rules),
+         "cards": ("2H", "3C", "JKR", "JKB")},
+    ]
 
 
-def card_roles():
-    """The kinds of card, each with a few card pictures, for the rules page."""
-    return [{"title": title, "text": text, "cards": cards} for title, text, cards in CARD_ROLES]
+def _answer_role(rules):
+    if ACE in rules.finishing_ranks:
+        return _("Plain cards: play them on the same suit or rank. Only they and aces can finish a game.")
+    return _("Plain cards: play them on the same suit or rank. Only they can finish a game.")
+
+
+def _question_role(rules):
+    if rules.question_answered_by == "next":
+        return _("A question is answered by the next player, with a card of its suit or another question.")
+    return _("A question must be answered in the same play, by an answer card of its suit.")
+
+
+def _jump_role(rules):
+    if rules.jump_counter:
+        return _(
+            "A jack skips the next player; several jacks skip several. "
+            "A jumped player may counter with jacks."
+        )
+    return _(
+        "A jack skips the next player; several jacks skip several. A jumped player cannot counter."
+    )
+
+
+def _ace_role(rules):
+    wild = _("Wild: an ace goes on any card and names the suit to follow.")
+    plain = _("An ace goes on its suit or on another ace, and names the suit to follow.")
+    said = str(wild if rules.ace_wild else plain)
+    if rules.ace_cancels_penalty:
+        said += " " + _("Aces also cancel a penalty.")
+    return said
+
+
+def _penalty_role(rules):
+    return _(
+        "The next player draws 2, 3 or %(n)d cards — unless they counter with a penalty card of their own."
+    ) % {"n": rules.joker_draw}

@@ -1,8 +1,9 @@
 """Writes the engine's own user-visible texts (each option's help, shown by the admin's
 rules form as ``gettext(option.help)``, and each reason for refusing a move, shown by
-``games.text.refusals.explain``) and the bot levels' labels (``User.BotLevel``) as a Python file
-of ``gettext_noop`` calls, so that ``makemessages`` finds them: the engine and the bots
-import no Django and mark nothing themselves.
+``games.text.refusals.explain``), the bot levels' labels (``User.BotLevel``) and their short
+forms (``User.short_name``) as a Python file of ``gettext_noop`` calls, so that
+``makemessages`` finds them: the engine and the bots import no Django and mark nothing
+themselves.
 
 ``make messages`` runs ``python -m games.text.engine_texts FILE`` before makemessages and
 deletes FILE afterwards.
@@ -22,7 +23,8 @@ def source():
         "from django.utils.translation import gettext_noop",
         "",
     ]
-    texts = [option.help for option in OPTIONS] + reasons.templates() + [level.label for level in BOT_LEVELS]
+    levels = [text for level in BOT_LEVELS for text in (level.label, level.short)]
+    texts = [option.help for option in OPTIONS] + reasons.templates() + levels
     lines += [f"gettext_noop({text!r})" for text in texts]
     return "\n".join(lines) + "\n"
 

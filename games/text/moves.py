@@ -47,12 +47,14 @@ def _outcome(move):
     if facts is None:
         return []
     names = [seat["name"] for seat in move["names"]]
-    return outcome_sentences(facts, names, move["actor"], move["handed"])
+    return outcome_sentences(facts, names, move["rules"], move["actor"], move["handed"])
 
 
 def move_log_item(move):
-    """A line of a live table's move log, with card chips (``move["number"]``: from 1)."""
-    return format_html('<li value="{}" class="move-log__item">{}</li>', move["number"], move_words(move))
+    """A line of a live table's move log, with card chips (``move["number"]``: from 1), and
+    its mover's ``seat``: static/js/recent_moves.js shows the lines since the viewer's own move."""
+    line = '<li value="{}" class="move-log__item" data-seat="{}">{}</li>'
+    return format_html(line, move["number"], move["seat"], move_words(move))
 
 
 def _what(move, card):
@@ -139,13 +141,14 @@ def moves_heading(count):
 MISPLAY = "misplay"
 
 
-def move_entry(text, drew=None, penalty=None, outcome=None, actor="player", handed=False):
+def move_entry(text, drew=None, penalty=None, outcome=None, actor="player", handed=False, rules=None):
     """A logged move for display: its kind, the cards played, a declared suit, "Niko Kadi!",
     ``drew``, the cards it drew (``Move.drew``), and for a misplay (``Move.penalty`` set: the
     engine refused the play and its cards went back to the hand) the kind ``MISPLAY`` and
     the cards drawn for it; a misplay asks for no suit. ``Move.outcome`` (what the move did,
     as ``Outcome.to_dict``; None for a move stored before outcomes were), ``Move.actor`` and
-    ``Move.handed_to_bot`` go with it, for ``games.text.outcomes``."""
+    ``Move.handed_to_bot`` go with it, for ``games.text.outcomes``, and the game's ``rules``
+    (an engine ``Rules``), which the outcome's sentences follow: needed with an outcome."""
     move = Move.parse(text)
     kind = MISPLAY if move.kind == "play" and penalty is not None else move.kind
     return {
@@ -158,4 +161,5 @@ def move_entry(text, drew=None, penalty=None, outcome=None, actor="player", hand
         "outcome": Outcome.from_dict(outcome) if outcome else None,
         "actor": actor,
         "handed": handed,
+        "rules": rules,
     }

@@ -4,13 +4,17 @@ the move (``Move.actor``: the engine cannot know a turn timed out) in the reader
 The live move log, the replays and the table's line on the last move all say an outcome
 with these sentences (``move_words``), so a player reads the same words everywhere. Plain
 text: the caller escapes it. Names are by seat; a player is "they", as Swahili has no
-gender to choose.
+gender to choose. What the next player may answer with depends on the game's own options
+(``games.text.answers``): a table where a jump cannot be countered never says "unless they
+answer with a jack".
 """
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from games.engine.outcomes import CANNOT_FINISH, NOT_DECLARED, OTHERS_CARDLESS, Outcome
+from games.engine.rules import Rules
+from games.text.answers import ACE_ANSWER, JACK_ANSWER, ace_answers_any_question, jump_answers
 from games.text.cards import suit_info
 
 # ``Move.actor``'s codes (games.models.Move.Actor): text reads the engine and plain values,
@@ -18,12 +22,13 @@ from games.text.cards import suit_info
 MADE_BY_TIMER, MADE_BY_SERVER_AWAY, MADE_BY_STAND_IN = "timer", "away", "stand_in"
 
 
-def outcome_sentences(facts: Outcome, names: list[str], actor: str = "player",
+def outcome_sentences(facts: Outcome, names: list[str], rules: Rules, actor: str = "player",
                       handed: bool = False) -> list[str]:
-    """The sentences on what a move did (its own words, "drew 3 cards", say the rest)."""
+    """The sentences on what a move did (its own words, "drew 3 cards", say the rest), under
+    the game's ``rules``."""
     mover = names[facts.mover]
     said = [sentence % {"name": mover} for sentence in _made_by(actor)]
-    said.extend(_effects(facts, names))
+    said.extend(_effects(facts, names, rules))
     if facts.no_win:
         said.append(_NO_WIN[facts.no_win] % {"name": mover})
     if facts.niko_kadi_missed:
@@ -51,16 +56,18 @@ def _made_by(actor):
     return []
 
 
-def _effects(facts, names):
+def _effects(facts, names, rules):
     if facts.misplay and facts.skipped:
         yield _("%(name)s is skipped too.") % {"name": names[facts.mover]}
     if facts.answered:
         yield _("The question is answered.")
     if facts.question is not None:
         seat, suit = facts.question
-        yield _("%(name)s must answer with %(suit)s, or draw a card.") % {
-            "name": names[seat], "suit": suit_info(suit)["words"],
-        }
+        if ace_answers_any_question(rules):
+            asked = _("%(name)s must answer with %(suit)s, an ace or another question, or draw a card.")
+        else:
+            asked = _("%(name)s must answer with %(suit)s or another question, or draw a card.")
+        yield asked % {"name": names[seat], "suit": suit_info(suit)["words"]}
     if facts.cancelled:
         yield ngettext(
             "The penalty of %(n)d card is cancelled.",
@@ -86,14 +93,33 @@ def _effects(facts, names):
             ) % values
     if facts.jump is not None:
         seat, count = facts.jump
-        yield ngettext(
-            "%(count)d jump: %(name)s is skipped unless they answer with a jack.",
-            "%(count)d jumps: %(name)s is skipped unless they answer with a jack.", count,
-        ) % {"name": names[seat], "count": count}
+        yield _jump_sentence(jump_answers(rules), count) % {"name": names[seat], "count": count}
     if facts.reversed:
         yield _("Play changes direction.")
     if facts.plays_again:
         yield _("With two players, %(name)s plays again.") % {"name": names[facts.mover]}
+
+
+def _jump_sentence(answers, count):
+    """A jump's sentence, naming only the cards the table lets the jumped player answer with."""
+    if answers == {JACK_ANSWER, ACE_ANSWER}:
+        return ngettext(
+            "%(count)d jump: %(name)s is skipped unless they answer with a jack or an ace.",
+            "%(count)d jumps: %(name)s is skipped unless they answer with a jack or an ace.", count,
+        )
+    if answers == {JACK_ANSWER}:
+        return ngettext(
+            "%(count)d jump: %(name)s is skipped unless they answer with a jack.",
+            "%(count)d jumps: %(name)s is skipped unless they answer with a jack.", count,
+        )
+    if answers == {ACE_ANSWER}:
+        return ngettext(
+            "%(count)d jump: %(name)s is skipped unless they answer with an ace.",
+            "%(count)d jumps: %(name)s is skipped unless they answer with an ace.", count,
+        )
+    return ngettext(
+        "%(count)d jump: %(name)s is skipped.", "%(count)d jumps: %(name)s is skipped.", count,
+    )
 
 
 _NO_WIN = {

@@ -73,6 +73,12 @@
         refresh(form, preset, status);
       }
     });
+    // A preset chosen before the script ran (a page the browser restored, or a quick
+    // hand): the options were rendered for the server's selection, so show the chosen one's.
+    var rendered = Array.prototype.find.call(preset.options, function (option) { return option.defaultSelected; });
+    if (rendered && preset.value !== rendered.value) {
+      refresh(form, preset, status);
+    }
   }
 
   if (document.readyState === "loading") {

@@ -1,5 +1,5 @@
 // The table chat: the log stays scrolled to its newest line, and a line the server refused
-// (too fast, too long) comes back into the box beside the reason, to be sent again.
+// (too fast, too long, repeated) comes back into the box beside the reason, to be sent again.
 // live.js empties the box once a line is sent; the server answers every line with
 // #chat-error, empty when the line was taken.
 (function () {
@@ -20,6 +20,7 @@
     scrollToNewest();
     const error = document.getElementById("chat-error");
     const box = document.getElementById("chat-text");
+    if (error && error.hasAttribute("data-held")) lastSent = ""; // a line held for review was taken
     if (error && box && error.textContent.trim() && lastSent && !box.value) {
       box.value = lastSent;
       lastSent = "";

@@ -1,6 +1,9 @@
 // The table's invitation link: "Copy link" writes it to the clipboard (or, where the
 // clipboard is out of reach, selects it for the keyboard or menu to copy); "Share link"
 // opens the phone's share sheet, shown only where the browser has navigator.share.
+// What the button did is said once in the status line (role="status": read out by screen
+// readers), then goes: after STATUS_SECONDS, or at the next tap or key press elsewhere, so
+// that "Link copied." never stays on the page as if it were news.
 (function () {
   "use strict";
   const panel = document.querySelector("[data-invite]");
@@ -11,10 +14,31 @@
   const share = panel.querySelector("[data-invite-share]");
   if (!field) return;
 
+  const STATUS_SECONDS = 4;
+  let fading = null;
+
+  function forget() {
+    clearTimeout(fading);
+    status.textContent = "";
+  }
+
+  function say(text) {
+    forget();
+    status.textContent = text;
+    fading = setTimeout(forget, STATUS_SECONDS * 1000);
+  }
+
+  // The next interaction clears the line (the copy button's own click says it afresh).
+  ["pointerdown", "keydown"].forEach(function (type) {
+    document.addEventListener(type, function (event) {
+      if (status.textContent && !copy.contains(event.target)) forget();
+    }, true);
+  });
+
   function selectLink() {
     field.focus();
     field.select();
-    status.textContent = status.dataset.select;
+    say(status.dataset.select);
   }
 
   copy.addEventListener("click", function () {
@@ -23,7 +47,7 @@
       return;
     }
     navigator.clipboard.writeText(field.value).then(
-      function () { status.textContent = status.dataset.copied; },
+      function () { say(status.dataset.copied); },
       selectLink
     );
   });

@@ -33,7 +33,16 @@
     target.focus({ preventScroll: true });
   }
 
+  // Arriving from "Your turn" (/waiting/, a link to #hand): the keyboard starts at the hand.
+  function focusHandOnArrival() {
+    if (location.hash !== "#hand") return;
+    const hand = document.getElementById("hand");
+    if (hand) hand.focus();
+  }
+
   document.addEventListener("focusin", (event) => (last = keyOf(event.target)));
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", focusHandOnArrival);
+  else focusHandOnArrival();
   document.addEventListener("htmx:wsAfterMessage", restore);
   document.addEventListener("htmx:afterSwap", restore);
 })();

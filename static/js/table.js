@@ -1,15 +1,19 @@
 // The table page's hand: pick cards in the order they are played (badges 1, 2, 3…), name a
 // suit after an ace, declare "Niko Kadi!", and turn that into the move text the form posts
-// ("QH 8H 4H !", "AH @S", "draw"). The rules drive the input: after each tap the server says
-// (the form's data-choice-url, games/selection.py) which cards may follow in some legal play
-// (the others are dimmed and cannot be tapped), whether the selection is a whole play (only
-// then is Play enabled), which suits it may name and whether it may declare, and what it
-// would do (the effect line). Before the first tap the server-rendered marks say which cards
-// may begin a play. Untapping a card drops it and every card picked after it.
+// ("QH 8H 4H !", "AH @S", "draw"). The rules drive the input: after each tap the page knows
+// which cards may follow in some legal play (the others are dimmed and cannot be tapped),
+// whether the selection is a whole play (only then is Play enabled), which suits it may name,
+// whether it may declare, and what it would do (the effect line). It reads that from the turn's
+// choice tree, sent with the hand (#hand-choices, games/pages/selection.choice_tree), so a tap
+// answers at once on any network; past the tree's last level it asks the server (the form's
+// data-choice-url). Before the first tap the server-rendered marks say which cards may begin
+// a play. Untapping a card drops it and every card picked after it.
 // The "Niko Kadi!" toggle may be set ahead of your turn: it is kept (sessionStorage) through
 // every re-render of the hand until a move of yours is made, then cleared. Cards that came
-// into the hand (draws, penalties) are marked "drawn" in their place until your next move. The selection lives in the DOM (data-order), so a page
-// re-rendered by HTMX starts afresh. The server, not this script, judges the move.
+// into the hand (draws, penalties) are marked "drawn" in their place until your next move. The
+// selection lives in the DOM (data-order); a hand re-rendered at the position it was made in
+// (the socket's first full render, a resync, a refused move) gets it back, so no tap is lost.
+// The server, not this script, judges the move.
 (function () {
   "use strict";
 
@@ -76,9 +80,17 @@
   }
 
   let asked = 0; // the latest question to the server: older answers are ignored
+  let kept = null; // the selection last made: { position, cards, suit }
+
+  // The game and event number the hand shows: a selection holds for that position only.
+  function position(form) {
+    const seq = form.querySelector("[name=seq]");
+    return form.dataset.game + ":" + (seq ? seq.value : "");
+  }
 
   function refresh(form) {
     const cards = selected(form);
+    kept = { position: position(form), cards: cards.map((card) => card.dataset.card), suit: chosenSuit(form) };
     cards.forEach((card, index) => {
       card.dataset.order = String(index + 1);
       card.querySelector(".hand-card__badge").textContent = String(index + 1);
@@ -91,12 +103,13 @@
     if (!cards.length) {
       hand.querySelectorAll(".hand-card").forEach((card) => setDimmed(card, card.dataset.playable === "false"));
       showSuits(form, []);
-      allowDeclaration(form, true);
+      const toggle = form.querySelector("[data-declare]");
+      allowDeclaration(form, !toggle || toggle.dataset.declareAlone !== "false"); // with a draw, accept or pass
       setText(form, "[data-effect]", "");
       return;
     }
     const question = asked;
-    ask(form, { cards: cards.map((card) => card.dataset.card).join(" "), suit: chosenSuit(form) }).then((answer) => {
+    const show = (answer) => {
       if (question !== asked || !form.isConnected) return;
       if (answer.error) {
         setText(form, "[data-effect]", answer.error);
@@ -109,7 +122,31 @@
       allowDeclaration(form, answer.declare);
       setText(form, "[data-effect]", answer.effect);
       setPlayable(form, answer.complete);
-    });
+    };
+    const texts = cards.map((card) => card.dataset.card);
+    const known = fromTree(form, texts);
+    if (known) show(known);
+    else ask(form, { cards: texts.join(" "), suit: chosenSuit(form) }).then(show);
+  }
+
+  // The answer for the selection ``texts`` from the turn's choice tree, as the server gives it
+  // (games/pages/selection.hand_choice); null past the tree's last level.
+  function fromTree(form, texts) {
+    const sent = form.querySelector("#hand-choices");
+    if (!sent) return null;
+    if (!sent.tree) sent.tree = JSON.parse(sent.content.textContent);
+    let node = sent.tree;
+    for (const text of texts) {
+      node = node.k && node.k[text];
+      if (!node) return null;
+    }
+    if (!node.f) return null;
+    const chosen = chosenSuit(form);
+    const suit = chosen && node.s.includes(chosen) ? chosen : "";
+    // A line differs by suit and declaration only where it says so (selection._effects).
+    const keys = declaring(form) && node.d ? [suit + "!", suit, ""] : [suit, ""];
+    const effect = node.e ? node.e[keys.find((key) => key in node.e)] : "";
+    return { follow: node.f, complete: Boolean(node.c), suits: node.s.split(""), declare: Boolean(node.d), effect: effect };
   }
 
   // Asks the server about the selection; an answer with ``error`` when it could not.
@@ -159,10 +196,13 @@
     }
   }
 
+  // Clear drops everything chosen for the move: the cards, the suit and the declaration (a
+  // declaration left on would go out with the next Draw).
   function clear(form) {
     const first = selected(form)[0];
     if (first) toggle(form, first);
-    form.querySelectorAll("[data-suit-choice]").forEach((button) => press(button, false));
+    form.querySelectorAll("[data-suit-choice], [data-declare]").forEach((button) => press(button, false));
+    saveDeclaration(form, null);
   }
 
   // "What can I do?": the legal kinds of play now, in words, from the server.
@@ -292,12 +332,29 @@
     sessionStorage.setItem(HAND_KEY, JSON.stringify({ game: form.dataset.game, cards: cards, fresh: [] }));
   }
 
+  // A fresh render of the hand at the position the selection was made in: pick the same cards
+  // and suit again (a card no longer offered ends it; the server's answer then lights the rest).
+  function restoreSelection(form) {
+    if (!kept || !kept.cards.length || kept.position !== position(form) || selected(form).length) return;
+    const suit = kept.suit;
+    for (const text of kept.cards) {
+      const card = form.querySelector(`.hand-card[data-card="${text}"]`);
+      if (!card || card.disabled) break;
+      toggle(form, card);
+      card.dataset.order = String(selected(form).length);
+    }
+    const button = suit && form.querySelector(`[data-suit-choice="${suit}"]`);
+    if (button) press(button, true);
+    if (selected(form).length) refresh(form);
+  }
+
   function restoreAll() {
     document.querySelectorAll("[data-move-form]").forEach((form) => {
       if (!form.dataset.restored) {
         form.dataset.restored = "1";
         restoreDeclaration(form);
         markNewCards(form);
+        restoreSelection(form);
       }
     });
   }

@@ -27,11 +27,11 @@ from games.models import Game
 from games.play.starts import start_game
 from games.play.tables import create_table, leave_seat, take_seat
 from tests.games.helpers import put_position
-from tests.realtime.helpers import needs_shared_stack
+from tests.realtime.helpers import launches_make_prod, needs_shared_stack
 from tests.realtime.servers import ROOT
 from tests.realtime.test_topology import topology  # noqa: F401 (the module's make prod)
 
-pytestmark = [pytest.mark.django_db(transaction=True), needs_shared_stack]
+pytestmark = [pytest.mark.django_db(transaction=True), needs_shared_stack, launches_make_prod]
 EXAMPLE = ROOT / "examples" / "bot_client.py"
 GAME_WITHIN = 240  # seconds: the whole game, with the opponent's slow turns
 OPPONENT_THINKS = 13  # seconds before each of the opponent's draws: more than the client's read timeout

@@ -22,6 +22,13 @@ SIZES = {"phone": {"width": 360, "height": 740}, "desktop": {"width": 1280, "hei
 # ``parametrize("size", EACH_SIZE)``: both sizes on the SQLite pass, the phone's alone on the
 # PostgreSQL + Redis pass (pyproject.toml, markers: the layout does not change with the stack).
 EACH_SIZE = ["phone", pytest.param("desktop", marks=pytest.mark.same_on_every_stack)]
+# The three screens a newcomer's table is held at (issue 44): the smallest phone, a common
+# one, a laptop.
+FIRST_SCREENS = {
+    "360x640": {"width": 360, "height": 640},
+    "320x568": {"width": 320, "height": 568},
+    "1280x800": {"width": 1280, "height": 800},
+}
 
 # Every browser test module: a database shared with the live server, and chromium.
 BROWSER_TEST = [
@@ -43,6 +50,14 @@ def open_table(page, base_url, table, username, size):
     page.set_viewport_size(SIZES[size])
     log_in(page, base_url, username)
     page.goto(base_url + reverse("games:table", kwargs={"table_id": table.pk}))
+
+
+def assert_in_first_screen(page, locator, what=""):
+    """Wholly in the viewport of the unscrolled page. Waits for it (``to_be_in_viewport``):
+    a table's parts are replaced as it moves on (a poll, a bot, a frame), and one measured
+    while it was swapped out would read as nowhere."""
+    assert page.evaluate("window.scrollY") == 0, what
+    expect(locator, what).to_be_in_viewport(ratio=1)
 
 
 def act(page, area, action, cards=()):

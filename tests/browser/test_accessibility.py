@@ -64,8 +64,14 @@ def pages(site):
         ("amani", reverse("profile", args=["baraka"])),  # the follow and block buttons
         ("amani", reverse("friends")),
         ("amani", reverse("games:challenges")),  # one sent, one received
+        ("amani", reverse("games:waiting")),  # Kibanda's game waits for amani's move
         ("amani", reverse("games:new_challenge", args=["baraka"])),
-        ("amani", reverse("account_settings")),
+        ("amani", reverse("account_settings")),  # with the vacation form
+        ("amani", reverse("delete_account")),  # a superuser's: the refusal
+        ("amani", reverse("second_factor_setup")),  # staff's: the key's QR code
+        ("baraka", reverse("delete_account")),  # the warning and the password
+        ("amani", reverse("notifications:list")),
+        ("amani", reverse("notifications:settings")),
         ("amani", reverse("password_change")),
         ("amani", reverse("history:import")),
         ("amani", reverse("admin:index")),

@@ -8,7 +8,7 @@ from playwright.sync_api import expect
 
 from games.models import Table
 from games.play.tables import create_table
-from tests.browser.helpers import ARTIFACTS, BROWSER_TEST, DESKTOP, off_the_loop
+from tests.browser.helpers import ARTIFACTS, BROWSER_TEST, DESKTOP, FIRST_SCREENS, off_the_loop
 from tests.conftest import PASSWORD
 
 pytestmark = BROWSER_TEST
@@ -120,3 +120,41 @@ def rule_fields(page):
 def read_rules(table_id):
     table = Table.objects.get(pk=table_id)
     return {**table.rules().to_dict(), "preset": table.preset}
+
+
+# Issue 44, point 7: the admin follows the preset wherever the form is, at a phone's sizes too.
+ADMIN_SIZES = FIRST_SCREENS
+
+
+@pytest.mark.parametrize("size", ADMIN_SIZES)
+def test_a_new_table_follows_the_preset_before_it_is_saved(table, page, live_server, size):
+    page.set_viewport_size(ADMIN_SIZES[size])
+    log_in_to_admin(page, live_server.url)
+    page.goto(live_server.url + reverse("admin:games_table_add"))
+    misplay_penalty = page.locator('input[name="rule_misplay"][value="penalty"]')
+    expect(misplay_penalty).to_be_checked()  # classic, the default, punishes misplays
+    page.select_option("#id_preset", "friendly")
+    page.wait_for_selector('input[name="_shown"][value="1"]', state="attached")
+    expect(misplay_penalty).not_to_be_checked()  # friendly refuses them
+    expect(page.locator('input[name="rule_misplay"][value="reject"]')).to_be_checked()
+    page.locator('input[name="rule_misplay"][value="reject"]').screenshot(
+        path=ARTIFACTS / f"admin-add-follows-preset-{size}.png"
+    )
+
+
+@pytest.mark.parametrize("size", ADMIN_SIZES)
+def test_a_preset_chosen_before_the_script_ran_is_shown_at_once(table, page, live_server, size):
+    """As when the browser restores a page's form: the preset shows another value than the
+    one the options were rendered for, before admin_rules.js starts."""
+    page.set_viewport_size(ADMIN_SIZES[size])
+    log_in_to_admin(page, live_server.url)
+    page.route("**/js/admin_rules.js", lambda route: route.abort())  # held back for the first load
+    page.goto(live_server.url + reverse("admin:games_table_change", args=[table.pk]))
+    page.select_option("#id_preset", "classic")  # friendly's options still shown
+    expect(page.locator('input[name="rule_misplay"][value="penalty"]')).not_to_be_checked()
+    page.unroute("**/js/admin_rules.js")
+    page.add_script_tag(url=page.evaluate("() => document.querySelector('script[src*=rule_fields]').src")
+                        .replace("rule_fields", "admin_rules"))
+    page.wait_for_selector('input[name="_shown"][value="1"]', state="attached")
+    expect(page.locator('input[name="rule_misplay"][value="penalty"]')).to_be_checked()
+    expect(page.locator('input[name="rule_hand_size"]')).to_have_value("5")  # the table's own option

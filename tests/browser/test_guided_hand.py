@@ -62,7 +62,7 @@ def test_an_ace_that_cancels_a_penalty_names_no_suit_and_says_so(owing, page, li
     expect(play_button(page)).to_be_disabled()
     page.get_by_text("What can I do?").click()
     expect(page.locator("[data-what-now-list] li")).to_have_text([
-        "Counter the penalty (the next player owes more): 2♦.",
+        "Counter the penalty (the next player owes what your last card gives): 2♦.",
         "Cancel the penalty with an ace: A♣.",
         "Draw 2 cards: the penalty is then paid.",
     ])
@@ -103,6 +103,29 @@ def test_a_question_lights_only_what_can_follow_it(questions, page, live_server,
 
 
 @pytest.fixture
+def long_chain(make_user):
+    """A question chain too long for the choice tree sent with the hand: past its fourth card
+    the page asks the server (games.pages.selection.TREE_SELECTIONS)."""
+    return classic_table(make_user, "QH QS QD 8H 8S 8D 4H 4S 9C", ("7H",))
+
+
+def test_past_the_choice_tree_the_page_asks_the_server(long_chain, page, live_server):
+    open_my_turn(page, live_server, long_chain, "phone")
+    asked = []
+    page.on("request", lambda request: asked.append(request.url) if "/choice/" in request.url else None)
+    for card in ("QH", "QS", "QD"):  # in the tree: answered on the page
+        tap(page, card)
+    expect(effect(page)).to_have_text("Q♦ asks: answer with diamonds now, or you draw one card.")
+    assert asked == []
+    for card in ("8D", "8H", "8S"):  # past it: the server answers
+        tap(page, card)
+    expect(effect(page)).to_have_text("8♠ asks: answer with spades now, or you draw one card.")
+    expect(lit(page)).to_have_count(7)  # the six picked and 4♠
+    expect(play_button(page)).to_be_enabled()
+    assert asked
+
+
+@pytest.fixture
 def last_card(make_user):
     """Wanjiru holds only 6♦ and did not declare on her move before."""
     return classic_table(make_user, "6D", ("7D",))
@@ -129,5 +152,5 @@ def test_the_guided_hand_speaks_swahili_and_passes_axe(owing, page, live_server,
     page.locator("[data-what-now] summary").click()
     expect(page.locator("[data-what-now-list] li").nth(1)).to_have_text("Futa adhabu kwa ace: A♣.")
     tap(page, "AC")
-    expect(effect(page)).to_have_text("Adhabu imefutwa; Greedy bot 1 anacheza baadaye.")
+    expect(effect(page)).to_have_text("Adhabu imefutwa; Bot mlafi 1 anacheza baadaye.")
     assert violations(page) == []

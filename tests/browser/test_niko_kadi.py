@@ -33,7 +33,7 @@ def test_the_declaration_is_kept_until_the_move_is_made(bot_to_play, page, live_
     expect(page.locator("#niko-note")).to_have_text("Declares Niko Kadi with your next move, then turns off.")
     toggle.click()  # ahead of the turn
     expect(toggle).to_have_attribute("aria-pressed", "true")
-    expect(page.locator(".game__status")).to_have_text("Your turn.", timeout=10_000)
+    expect(page.locator(".game__status")).to_have_text("Your turn.")
     expect(toggle).to_have_attribute("aria-pressed", "true")  # the hand was re-rendered, the toggle kept
     box = toggle.bounding_box()
     assert box["width"] >= 44 and box["height"] >= 44

@@ -42,7 +42,7 @@ def test_after_a_move_the_table_says_what_it_did_to_whom(penalty_to_give, page, 
     act(page, page.locator("#table-area").element_handle(), "play", ["2H"])
     log = page.locator(".move-log")
     expect(log).to_contain_text("draws 2 cards unless they counter.")
-    expect(log).to_contain_text("drew 2 cards for the penalty", timeout=10_000)  # the bot paid
+    expect(log).to_contain_text("drew 2 cards for the penalty")  # the bot paid
     expect(page.locator(".move-words__outcome").first).to_be_visible()
     page.screenshot(path=ARTIFACTS / f"outcome-{size}.png")
 
@@ -90,7 +90,7 @@ def test_a_player_takes_their_seat_back_and_plays(seat_taken, page, live_server,
     expect(log).to_contain_text("a bot takes their seat until they come back.")
     back = page.get_by_role("button", name="Take your seat back")
     expect(back).to_be_visible()
-    expect(page.locator(".game__status")).to_contain_text("baraka to play", timeout=10_000)  # the bot played
+    expect(page.locator(".game__status")).to_contain_text("baraka to play")  # the bot played
     page.screenshot(path=ARTIFACTS / f"seat-return-{size}.png")
 
     back.click()
@@ -99,6 +99,6 @@ def test_a_player_takes_their_seat_back_and_plays(seat_taken, page, live_server,
     expect(page.locator(".hand-card")).to_have_count(4)  # her hand again: 7♥ 5♠ 4♣ and the 2♠ drawn
     assert not off_the_loop(lambda: GamePlayer.objects.get(game=game, seat=0).left)
     baraka_plays(game, baraka)
-    expect(page.locator(".game__status")).to_have_text("Your turn.", timeout=10_000)
+    expect(page.locator(".game__status")).to_have_text("Your turn.")
     act(page, page.locator("#table-area").element_handle(), "play", ["7H"])
     expect(page.locator(".move-log__item").first).to_contain_text("wanjiru 7♥")

@@ -15,6 +15,7 @@ from tests.browser.helpers import (
     BROWSER_TEST,
     CHROMIUM,
     act,
+    assert_in_first_screen,
     log_in,
     my_turn_or_the_end,
     table_against_bots,
@@ -57,11 +58,6 @@ def box(locator):
     return locator.bounding_box()
 
 
-def inside_first_screen(page, locator, screen):
-    found = box(locator)
-    return found is not None and found["y"] >= 0 and found["y"] + found["height"] <= SCREENS[screen]["height"]
-
-
 @pytest.fixture
 def crowd(make_user):
     """Wanjiru's turn against three bots, sixteen cards in her hand; Baraka looks on."""
@@ -79,9 +75,9 @@ def test_a_turn_fits_the_first_screen(crowd, page, live_server, screen):
     assert page.evaluate("document.documentElement.scrollWidth") <= SCREENS[screen]["width"]
     assert page.evaluate("window.scrollY") == 0
     for part in ("[data-ring]", ".board", ".hand", ".move-actions"):
-        assert inside_first_screen(page, page.locator(part), screen), part
+        assert_in_first_screen(page, page.locator(part), part)
     for card in page.locator(".hand-card").all():
-        assert inside_first_screen(page, card.locator(".card"), screen), card.get_attribute("data-card")
+        assert_in_first_screen(page, card.locator(".card"), card.get_attribute("data-card"))
     header = box(page.locator(".site-header"))
     area = box(page.locator("#table-area"))
     if screen in PHONES:
@@ -140,7 +136,7 @@ def test_every_seat_in_the_order_of_play(four, page, live_server, screen):
     open_at(page, live_server.url, four, "wanjiru", screen)
     ring = page.locator("[data-ring]")
     # Wanjiru's seat first, marked "you", then each seat in the order of play.
-    expect(ring.locator(".player__name")).to_have_text(["wanjiru", "baraka", "Greedy bot 1", "Random bot 1"])
+    expect(ring.locator(".player__name")).to_have_text(["wanjiru", "baraka", "Greedy 1", "Random 1"])
     expect(ring.locator(".ring__seat").first).to_have_class("ring__seat ring__seat--you")
     expect(ring.locator(".ring__seat--you")).to_contain_text("you")
     expect(ring.locator(".player__count")).to_have_text(["3 cards", "5 cards", "2 cards", "5 cards"])
@@ -149,14 +145,14 @@ def test_every_seat_in_the_order_of_play(four, page, live_server, screen):
     expect(ring.locator(".player--to-play")).to_have_count(1)
     expect(ring.locator(".player--jumped")).to_contain_text("baraka")
     expect(ring.locator(".player--jumped")).to_contain_text("jumped next")
-    expect(ring.locator(".player", has_text="Greedy bot 1")).to_contain_text("Niko Kadi!")
+    expect(ring.locator(".player", has_text="Greedy 1")).to_contain_text("Niko Kadi!")
     for seat in ring.locator(".player").all():
-        assert inside_first_screen(page, seat, screen)
+        assert_in_first_screen(page, seat)
     # Baraka sees the same ring from his seat: his first, and play goes on to the bots.
     baraka = page.context.browser.new_context(viewport=SCREENS[screen]).new_page()
     open_at(baraka, live_server.url, four, "baraka", screen)
     expect(baraka.locator("[data-ring] .player__name")).to_have_text(
-        ["baraka", "Greedy bot 1", "Random bot 1", "wanjiru"]
+        ["baraka", "Greedy 1", "Random 1", "wanjiru"]
     )
     baraka.context.close()
 
@@ -175,13 +171,13 @@ def test_the_ring_turns_round_after_a_kickback(kickback, page, live_server, scre
     open_at(page, live_server.url, kickback, "wanjiru", screen)
     ring = page.locator("[data-ring]")
     expect(ring.locator(".player__name")).to_have_text(
-        ["wanjiru", "Greedy bot 1", "Greedy bot 2", "Greedy bot 3"]
+        ["wanjiru", "Greedy 1", "Greedy 2", "Greedy 3"]
     )
     page.locator('.hand-card[data-card="KH"]').click()
     page.locator('[data-move-action="play"]').click()
     expect(ring).to_have_attribute("data-clockwise", "0")
     expect(ring.locator(".player__name")).to_have_text(
-        ["wanjiru", "Greedy bot 3", "Greedy bot 2", "Greedy bot 1"]
+        ["wanjiru", "Greedy 3", "Greedy 2", "Greedy 1"]
     )
 
 
@@ -314,7 +310,15 @@ def test_every_control_is_at_least_44_px(crowd, page, live_server, screen):
     expect(page.locator(".hand-card")).to_have_count(16)
     if screen in PHONES:
         page.get_by_role("button", name="Menu").click()
-    assert small_controls(page, ".site-header, .table-header, #table-area, .table-layout__side") == []
+    smaller = small_controls(page, ".site-header, .table-header, #table-area, .table-layout__side")
+    # Thirteen cards and more keep two rows on a phone (issue 44, point 1): each card's target
+    # is then 44 px high and narrower (40 px at 360 px, 34 at 320), still over WCAG 2.5.8's
+    # 24 px (tests/browser/test_one_screen.py holds every card's corner in sight).
+    cards = [found for found in smaller if 'class="hand-card' in found]
+    assert [found for found in smaller if found not in cards] == []
+    for card in page.locator(".hand-card").all():
+        target = card.bounding_box()
+        assert target["width"] >= 24 and target["height"] >= 43.9, (card.get_attribute("data-card"), target)
 
 
 @pytest.mark.parametrize("screen", SCREENS)
@@ -331,7 +335,7 @@ def test_play_again_brings_the_new_game_into_view(last_card, page, live_server, 
     expect(page.locator(".hand-card")).not_to_have_count(0)
     # The new game in view and focused: the hand, or the table area while a bot plays first.
     expect(page.locator("#hand, #table-area").and_(page.locator(":focus"))).to_have_count(1)
-    assert inside_first_screen(page, page.locator("[data-ring]"), screen)
+    expect(page.locator("[data-ring]")).to_be_in_viewport(ratio=1)  # scrolled to, wherever the page was
     # The finished game's summary stays at hand, with its record.
     last = page.locator("#last-result")
     expect(last).to_be_visible()

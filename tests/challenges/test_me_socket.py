@@ -8,7 +8,6 @@ from datetime import timedelta
 
 import pytest
 from channels.db import database_sync_to_async
-from channels.testing import WebsocketCommunicator
 from django.urls import reverse
 from django.utils import timezone
 from hypothesis import HealthCheck, given, settings
@@ -18,33 +17,18 @@ from games.live.consumers import VIEWER_ENDED
 from games.live.rate_limit import TOO_MANY_MESSAGES
 from games.models import Challenge
 from games.play import challenges
-from kadi_site.asgi import application
-from tests.realtime.helpers import HOST, ORIGIN, WAIT, open_client, session_cookie
+from tests.realtime.helpers import ORIGIN, WAIT, JsonSocket, session_cookie
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-class Me:
-    """A page's /ws/me/ socket; ``frames``: the JSON frames received."""
-
-    def __init__(self, cookie=None, origin=ORIGIN):
-        headers = [origin, HOST] + ([(b"cookie", cookie.encode())] if cookie else [])
-        self.communicator = WebsocketCommunicator(application, "/ws/me/", headers=headers)
-        self.frames = []
-
-    async def receive(self):
-        frame = json.loads(await self.communicator.receive_from(timeout=WAIT))
-        self.frames.append(frame)
-        return frame
-
-    async def until(self, predicate):
-        while not predicate(frame := await self.receive()):
-            pass
-        return frame
+def me_socket(cookie=None, origin=ORIGIN):
+    """A page's /ws/me/ socket."""
+    return JsonSocket("/ws/me/", cookie, origin)
 
 
 async def open_me(user):
-    me = Me(await session_cookie(user))
+    me = me_socket(await session_cookie(user))
     connected, _code = await me.communicator.connect(timeout=WAIT)
     assert connected
     await me.receive()
@@ -102,29 +86,27 @@ async def test_the_challenger_is_told_of_a_decline_and_an_expiry(amani, wanjiru,
     await amani_page.communicator.disconnect()
 
 
-async def test_the_sweep_expires_a_challenge_and_tells_the_challenger(amani, wanjiru, table, settings):
+async def test_the_task_engines_sweep_expires_a_challenge_and_tells_the_challenger(amani, wanjiru):
     """A challenge due while no socket's timer waits for it (this one's is set for the
-    expiry it read first) is written expired by the sweep of any process with a table open
-    (``games.live.heartbeats``), and its challenger's page hears it."""
-    settings.ABANDON_SWEEP_SECONDS = 0.2
+    expiry it read first) is written expired by the task engine's sweep (the job
+    ``games.play.challenges.expire_due``, timers.jobs), and its challenger's page hears it."""
     amani_page = await open_me(amani)
     challenge = await create(amani, wanjiru, Terms("classic"))
     await amani_page.receive()  # the socket read the challenge's expiry: its timer waits 300 s
     past = timezone.now() - timedelta(seconds=1)
     await database_sync_to_async(Challenge.objects.filter(pk=challenge.pk).update)(expires_at=past)
-    viewer = await open_client(table.pk, amani)  # a table open: this process's sweep runs
+    assert await database_sync_to_async(challenges.expire_due)() == 1  # as a task worker runs it
     frame = await amani_page.until(lambda f: f["said"])
     assert frame["said"] == ["Your challenge to wanjiru expired unanswered."]
     status = (await database_sync_to_async(Challenge.objects.get)(pk=challenge.pk)).status
     assert status == Challenge.Status.EXPIRED
-    await viewer.close()
     await amani_page.communicator.disconnect()
 
 
 async def test_visitors_and_other_sites_get_no_socket(amani):
-    anonymous = Me()
+    anonymous = me_socket()
     assert (await anonymous.communicator.connect(timeout=WAIT))[0] is False
-    foreign = Me(await session_cookie(amani), origin=(b"origin", b"http://evil.example"))
+    foreign = me_socket(await session_cookie(amani), origin=(b"origin", b"http://evil.example"))
     assert (await foreign.communicator.connect(timeout=WAIT))[0] is False
 
 

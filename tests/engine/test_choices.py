@@ -13,10 +13,10 @@ from hypothesis import strategies as st
 
 from games.engine import Move, Rules, new_game
 from games.engine.cards import CARD_BY_TEXT, CARD_TEXT
-from games.engine.choices import choice, draw_may_declare, misplay_draw
+from games.engine.choices import choice, declares_without_cards, misplay_draw
 from games.engine.moves import PLAY
 
-from .helpers import build
+from .helpers import build, jump
 from .test_properties import SLOW, rules_dicts, seeds
 
 LISTED_CAP = 3000  # positions with more plays than this are walked at random instead
@@ -139,5 +139,14 @@ def test_a_misplay_costs_one_card_more_than_the_draw():
     assert misplay_draw(owing) == 3
 
 
-def test_a_draw_may_declare_only_where_the_table_allows():
-    assert draw_may_declare(build(hands=("AC 5D", "4C"), discard=("7H",)))
+def test_a_move_without_cards_may_declare_only_where_one_may_carry_it():
+    """The page's "Niko Kadi!" with nothing picked goes with a draw, accept or pass (issue 44):
+    a draw may always carry it (judged after the draw), an accept or pass only where the
+    table allows the declaration with the hand kept."""
+    finishable = {"preset": "rulebook", "declare_allowed": "finishable"}  # rulebook: no counter to a jump
+    assert declares_without_cards(build(hands=("AC 5D", "4C"), discard=("7H",)))
+    assert declares_without_cards(build(rules=finishable, hands=("AC 5D", "4C"), discard=("7H",)))
+    jumped = {"discard": ("7D", "JD"), "pending": jump(1, 1)}
+    assert declares_without_cards(build(hands=("5C 9S", "4C"), **jumped))  # any move may declare
+    assert not declares_without_cards(build(rules=finishable, hands=("5C 9S", "4C"), **jumped))
+    assert declares_without_cards(build(rules=finishable, hands=("5C", "4C"), **jumped))

@@ -45,8 +45,9 @@ def post_move(client, table, text, expected, htmx=True):
 # -- Lobby --------------------------------------------------------------------------
 
 
-def test_lobby_lists_tables_with_preset_seats_and_status(client, table, user, baraka):
-    other = create_table(baraka, "Mtaa", 2, "bomb-ni-bomb")
+def test_lobby_lists_tables_with_preset_seats_and_status(client, table, user, baraka, chebet):
+    other = create_table(baraka, "Mtaa", 3, "bomb-ni-bomb")  # two people and a bot: watchable
+    take_seat(other, chebet)
     add_bot(other, "random")
     start_game(other, baraka)
 
@@ -54,7 +55,7 @@ def test_lobby_lists_tables_with_preset_seats_and_status(client, table, user, ba
 
     assert page.index("Mtaa") < page.index("Kibanda")  # newest first
     assert "Friendly" in page and "Bomb ni bomb" in page
-    assert "1 of 4 seats taken" in page and "2 of 2 seats taken" in page
+    assert "1 of 4 seats taken" in page and "3 of 3 seats taken" in page
     assert "status--waiting" in page and "status--playing" in page
     assert url("table", table) in page
 

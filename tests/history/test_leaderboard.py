@@ -125,13 +125,13 @@ def test_the_page_lists_the_ranking_with_bots_marked(client):
     rated("top", 30)
     rated("greedy-bot-1", 25, bot=True)
     rated("newcomer", 50, provisional=True)
-    html = client.get(reverse("history:leaderboard")).text
-    assert html.index(">top<") < html.index(">greedy-bot-1<")
+    html = client.get(reverse("history:leaderboard")).text  # the bot by its shown name (User.name)
+    assert html.index(">top<") < html.index(">Greedy bot 1<")
     assert "newcomer" not in html
-    row = html[html.index(">greedy-bot-1<"):]
+    row = html[html.index(">Greedy bot 1<"):]
     assert '<span class="badge">bot</span>' in row[: row.index("</tr>")]
     humans = client.get(reverse("history:leaderboard"), {"kind": "humans"}).text
-    assert ">greedy-bot-1<" not in humans and ">top<" in humans
+    assert ">Greedy bot 1<" not in humans and ">top<" in humans
 
 
 def test_your_rank_is_shown_with_a_link_to_its_page(client):
@@ -148,6 +148,7 @@ def test_your_rank_is_shown_with_a_link_to_its_page(client):
 
 
 def test_a_provisional_player_is_told_why_they_are_not_ranked(client):
+    rated("steady", 10)  # someone established: the newcomers are not shown in their stead
     client.force_login(rated("newcomer", 3, provisional=True, games=2))
     html = client.get(reverse("history:leaderboard")).text
     assert "is provisional: play a few more games to be ranked." in html
@@ -175,3 +176,40 @@ def test_provisional_ratings_are_shown_with_a_question_mark_when_asked_for(clien
     html = client.get(reverse("history:leaderboard"), {"provisional": "on"}).text
     assert "<td>1900</td>" in html and "<td>1524?</td>" in html  # 1500 + 20 × ordinal, rounded
     assert "1524?" not in client.get(reverse("history:leaderboard")).text
+
+
+def test_a_new_site_shows_its_provisional_players_marked_rather_than_nobody(client):
+    """Day one: rated games were played but nobody is established yet. The default ranking
+    shows the provisional players, marked "?", and says why, without ticking anything."""
+    rated("amani", 4, provisional=True, games=3)
+    rated("baraka", 2, provisional=True, games=2)
+    ranking = leaderboard.standings(leaderboard.ALL_TIME, now=NOW)
+    assert ranking.newcomers and [rating.user.username for rating in ranking.rows] == ["amani", "baraka"]
+    html = client.get(reverse("history:leaderboard")).text
+    assert "Nobody is ranked here yet." not in html
+    assert ">amani<" in html and "<td>1580?</td>" in html
+    assert "Nobody has an established rating yet" in html
+    client.cookies["django_language"] = "sw"
+    swahili = client.get(reverse("history:leaderboard")).text
+    assert ">amani<" in swahili and "Bado hakuna mwenye kiwango kilichothibitika" in swahili
+
+
+def test_the_newcomers_leave_the_default_ranking_once_someone_is_established(client):
+    rated("amani", 4, provisional=True, games=3)
+    rated("steady", 10)
+    ranking = leaderboard.standings(leaderboard.ALL_TIME, now=NOW)
+    assert not ranking.newcomers and [rating.user.username for rating in ranking.rows] == ["steady"]
+    assert "Nobody has an established rating yet" not in client.get(reverse("history:leaderboard")).text
+
+
+def test_the_30_day_view_of_a_new_site_shows_its_newcomers_too(client):
+    gained(rated("amani", 4, provisional=True, games=3), 1.5, days_ago=2)
+    ranking = leaderboard.standings(leaderboard.RECENT, now=NOW)
+    assert ranking.newcomers and [row["user"] for row in ranking.rows] == [
+        get_user_model().objects.get(username="amani").pk
+    ]
+
+
+def test_a_site_with_no_rated_game_still_says_nobody_is_ranked(client):
+    assert not leaderboard.standings(leaderboard.ALL_TIME, now=NOW).newcomers
+    assert "Nobody is ranked here yet." in client.get(reverse("history:leaderboard")).text

@@ -10,7 +10,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils.html import escape
 
-from games.engine import replay
+from games.engine import Rules, replay
 from games.engine.outcomes import Outcome
 from games.models import Game, Move, Table
 from games.play.moves import resign
@@ -223,7 +223,8 @@ def test_the_replay_says_what_a_move_did_as_the_live_log_does(client, test_games
         if move.outcome and "penalty" in move.outcome
     )
     names = [player.user.name for player in game.players.select_related("user").order_by("seat")]
-    said = outcome_sentences(Outcome.from_dict(move.outcome), names, move.actor, move.handed_to_bot)
+    rules = Rules.from_dict(game.rules)
+    said = outcome_sentences(Outcome.from_dict(move.outcome), names, rules, move.actor, move.handed_to_bot)
     assert any("unless they counter" in sentence for sentence in said)
     html = client.get(reverse("history:replay", args=[game.pk]), {"step": move.index + 1}).text
     assert escape(" ".join(said)) in html

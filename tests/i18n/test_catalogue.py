@@ -76,7 +76,19 @@ def test_the_engines_option_help_is_in_the_catalogue():
     assert [option.help for option in OPTIONS if option.help not in translated] == []
 
 
-SOURCES = ["accounts", "games", "history", "kadi_site", "templates"]
+SOURCES = [
+    "accounts",
+    "api",
+    "games",
+    "history",
+    "kadi_site",
+    "moderation",
+    "notifications",
+    "pwa",
+    "templates",
+    "timers",
+    "tournaments",
+]
 
 
 @pytest.mark.skipif(shutil.which("xgettext") is None, reason="gettext's tools are not installed")

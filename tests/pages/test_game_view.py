@@ -141,3 +141,32 @@ def test_a_finished_game_shows_the_places_the_site_recorded():
     assert [p["name"] for p in game["standings"]] == ["Baraka", "Chebet", "Amani"]
     assert game["status_words"] == "Baraka won."
     assert game["pending_words"] == ""
+
+
+# -- The "Niko Kadi!" badge (issue 44: never one that no longer means anything) ------------
+
+
+def badges(view, result=None):
+    described = describe_game(view, SEATS, result)
+    return [player["niko_kadi"] for player in described["players"]], described["your_niko_kadi"]
+
+
+def test_the_badge_is_the_engines_flag_while_the_game_runs():
+    hands = ("7H 5S", "KD QD 9C", "4C")
+    state = State.from_dict(position(hands=hands, discard=("7D",), declared=(True, False, True)))
+    assert badges(state.view(0)) == ([True, False, True], True)
+    drawn = state.apply("draw")  # a draw without the declaration clears the drawer's flag
+    assert badges(drawn.view(0)) == ([False, False, True], False)
+
+
+def test_no_badge_where_the_declaration_means_nothing():
+    undeclared_table = {"preset": "classic", "niko_kadi": False}
+    view = view_of(0, rules=undeclared_table, declared=(True, False, False))
+    assert badges(view) == ([False, False, False], False)
+    out = view_of(
+        0, rules={"preset": "classic", "play_on": True}, hands=("7H 5S", "KD QD 9C", ""),
+        declared=(True, False, True), placed=(0, 0, 1),
+    )
+    assert badges(out)[0] == [True, False, False]  # seat 2 left play: its flag warns nobody
+    over = {"places": [1, 2, 3], "winner": 0}
+    assert badges(view_of(0, declared=(True, True, False)), over) == ([False, False, False], False)

@@ -88,7 +88,7 @@ def test_what_can_i_do_lists_the_legal_kinds_of_play(client, user, classic):
                  pending={"kind": "penalty", "amount": 2})
     client.force_login(user)
     assert ask(client, classic, help="1").json()["help"] == [
-        "Counter the penalty (the next player owes more): 2♦.",
+        "Counter the penalty (the next player owes what your last card gives): 2♦.",
         "Cancel the penalty with an ace: A♣.",
         "Draw 2 cards: the penalty is then paid.",
     ]

@@ -1,6 +1,7 @@
-"""'Quick game' (games.play.play_now.quick_game): a seat at the first open table of the
+"""'Quick game' (games.play.play_now.quick_game): a seat at the first waiting quick game of the
 player's rules, or a new table that fills with bots once QUICK_GAME_WAIT_SECONDS are over
-(by a server's heartbeat, or by the page's timer: a POST)."""
+(by a server's heartbeat, or by the page's timer: a POST); only such tables, which start
+within that wait on their own."""
 
 from datetime import timedelta
 
@@ -24,26 +25,47 @@ def chains_player(user):
     return user
 
 
-def test_quick_game_seats_the_player_at_the_longest_waiting_open_table_of_their_rules(
+def test_quick_game_seats_the_player_at_the_quick_game_that_starts_soonest_of_their_rules(
     client, chains_player, baraka, chebet, make_user
 ):
-    started = create_table(baraka, "Started", 4, "chains")
-    add_bot(started, "random")
-    start_game(started, baraka)
-    full = create_table(chebet, "Full", 2, "chains")
-    add_bot(full, "random")
-    create_table(baraka, "Classic", 4, "classic", sit=False)
-    hidden = create_table(chebet, "Not listed", 4, "chains", sit=False)
+    later = _waiting(make_user("dawa"), 20)
+    sooner = _waiting(make_user("eli"), 10)
+    full = _waiting(make_user("fumo"), 5)
+    for _seat in range(3):
+        add_bot(full, "random")
+    classic = _waiting(baraka, 5, "classic")
+    hidden = _waiting(chebet, 5)
     Table.objects.filter(pk=hidden.pk).update(in_lobby=False)
-    first = create_table(make_user("dawa"), "First", 4, "chains")
-    create_table(make_user("eli"), "Second", 4, "chains")
     client.force_login(chains_player)
 
     response = client.post(reverse("games:quick_game"))
 
-    assert response.url == reverse("games:table", args=[first.pk])
-    assert first.seats.filter(user=chains_player).exists()
+    assert response.url == reverse("games:table", args=[sooner.pk])
+    assert sooner.seats.filter(user=chains_player).exists()
     assert Table.objects.filter(seats__user=chains_player).count() == 1
+    assert later.seats.count() == classic.seats.count() == 1
+
+
+def test_a_table_whose_owner_must_press_start_is_never_a_quick_game(client, chains_player, baraka):
+    """Issue 44: a demo table waiting for its absent owner kept a quick game's player more
+    than a minute; only tables that start on their own within the wait qualify."""
+    demo = create_table(baraka, "Demo", 4, "chains")
+    client.force_login(chains_player)
+
+    response = client.post(reverse("games:quick_game"))
+
+    table = Table.objects.get(seats__user=chains_player)
+    assert table != demo and table.bots_fill_at is not None
+    assert response.url == reverse("games:table", args=[table.pk])
+    assert demo.seats.count() == 1
+
+
+def _waiting(owner, seconds, preset="chains"):
+    """A quick game's table of ``owner`` that fills with bots in ``seconds``."""
+    table = create_table(owner, f"Quick game: {owner.username}", 4, preset)
+    table.bots_fill_at = timezone.now() + timedelta(seconds=seconds)
+    table.save()
+    return table
 
 
 def test_with_no_open_table_a_new_one_waits_and_the_page_counts_down(client, chains_player, settings):
@@ -121,10 +143,3 @@ def test_a_table_started_by_hand_meanwhile_is_not_filled(client, chains_player, 
     client.post(reverse("games:fill_with_bots", args=[table.pk]))
 
     assert table.seats.count() == 2 and Game.objects.count() == 1
-
-
-def test_a_player_already_seated_at_an_open_table_of_their_rules_is_sent_back_to_it(chains_player, baraka):
-    theirs = create_table(baraka, "Baraza", 4, "chains")
-    take_seat(theirs, chains_player)
-    assert play_now.quick_game(chains_player) == theirs
-    assert Table.objects.count() == 1

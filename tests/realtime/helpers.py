@@ -25,6 +25,9 @@ needs_shared_stack = pytest.mark.skipif(
     reason="needs PostgreSQL (DATABASE_URL) and Redis (REDIS_URL), shared by several daphne processes; "
     ".ci/run runs the suite a second time with both",
 )
+# Tests running make prod's launcher (tests/realtime/servers.Topology), which collects the
+# static files into the one staticfiles/ folder: one at a time under pytest-xdist.
+launches_make_prod = pytest.mark.xdist_group("make-prod")
 
 
 def needs_haproxy():
@@ -61,6 +64,26 @@ def session_cookie(user):
     client = Client()
     client.force_login(user)
     return f"sessionid={client.cookies['sessionid'].value}"
+
+
+class JsonSocket:
+    """A page's listening socket at ``path`` (``/ws/me/``, a tournament's page) in this process;
+    ``frames``: the JSON frames received."""
+
+    def __init__(self, path, cookie=None, origin=ORIGIN):
+        headers = [origin, HOST] + ([(b"cookie", cookie.encode())] if cookie else [])
+        self.communicator = WebsocketCommunicator(application, path, headers=headers)
+        self.frames = []
+
+    async def receive(self):
+        frame = json.loads(await self.communicator.receive_from(timeout=WAIT))
+        self.frames.append(frame)
+        return frame
+
+    async def until(self, predicate):
+        while not predicate(frame := await self.receive()):
+            pass
+        return frame
 
 
 class Frame:

@@ -13,6 +13,9 @@ import threading
 from deploy.prod import DAPHNE, READY_WITHIN, ROOT, SetupError, wait_until_listening
 
 SERVER_ENV = {"PGAPPNAME": "kadi server"}  # its database connections, as pg_stat_activity names them
+# The site, dealing games from the running test's seeds (tests/realtime/seeded_asgi.py).
+SEEDED_APP = "tests.realtime.seeded_asgi:application"
+GAME_SEEDS_VARIABLE = "KADI_TEST_GAME_SEEDS"  # the name of the running test's seeds
 
 
 def free_port():
@@ -49,7 +52,7 @@ class LoopbackServer:
 class DaphneServer(LoopbackServer):
     """``daphne <app>`` on 127.0.0.1:``port``, with ``env`` added to this process's."""
 
-    def __init__(self, env, port=None, log=None, app="kadi_site.asgi:application"):
+    def __init__(self, env, port=None, log=None, app=SEEDED_APP):
         self.app = app
         self.env = {**os.environ, **SERVER_ENV, **env}
         self.port = port or free_port()
@@ -95,15 +98,18 @@ class Topology(LoopbackServer):
     output to know each worker's process (w1 is worker 1) and keeps every line."""
 
     STARTED = re.compile(r"kadi-prod: worker (\d+) pid (\d+) on ")
+    CLUSTER = re.compile(r"kadi-prod: task cluster (\d+) pid (\d+)")
     SERVING = re.compile(r"kadi-prod: serving .* \(haproxy pid (\d+),")
 
-    def __init__(self, env, workers=2, app="kadi_site.asgi:application", log=None):
+    def __init__(self, env, workers=2, app=SEEDED_APP, log=None, task_clusters=0):
         self.env = {**os.environ, **SERVER_ENV, **env}
         self.log = log  # a text file that gets every line too
         self.port = free_port()
         self.worker_ports = [free_port() for _ in range(workers)]
         self.app = app
         self.pids = {}  # worker number -> process id, as the launcher last said
+        self.task_clusters = task_clusters  # none by default: the benches measure the workers alone
+        self.cluster_pids = {}  # task cluster number -> process id, likewise
         self.balancer_pid = None
         self.lines = []
         self.changed = threading.Condition()
@@ -123,6 +129,7 @@ class Topology(LoopbackServer):
         command = [sys.executable, "-m", "deploy.prod", "--workers", str(len(self.worker_ports))]
         command += ["--port", str(self.port), "--bind", "127.0.0.1", "--app", self.app]
         command += ["--worker-ports", ",".join(map(str, self.worker_ports))]
+        command += ["--task-clusters", str(self.task_clusters)]
         self.process = subprocess.Popen(
             command, cwd=ROOT, env=self.env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
         )
@@ -143,6 +150,8 @@ class Topology(LoopbackServer):
                 self.lines.append(line)
                 if started := self.STARTED.match(line):
                     self.pids[int(started[1])] = int(started[2])
+                elif cluster := self.CLUSTER.match(line):
+                    self.cluster_pids[int(cluster[1])] = int(cluster[2])
                 elif serving := self.SERVING.match(line):
                     self.balancer_pid = int(serving[1])
                 self.changed.notify_all()
@@ -157,15 +166,23 @@ class Topology(LoopbackServer):
 
     def kill_worker(self, number):
         """Kill worker ``number`` as a crash would; returns the process id it had."""
-        pid = self.pids[number]
-        os.kill(pid, signal.SIGKILL)
-        return pid
+        return _kill(self.pids, number)
 
     def wait_for_restart(self, number, old_pid):
         """The launcher has started worker ``number`` again and it listens: its new process id."""
-        restarted = f"worker {number} again"
-        self._wait_for(lambda: self.pids[number] != old_pid, within=READY_WITHIN, what=restarted)
-        return self.pids[number]
+        return self._wait_for_new(self.pids, number, old_pid, f"worker {number} again")
+
+    def kill_cluster(self, number):
+        """Kill task cluster ``number``'s main process as a crash would; its process id."""
+        return _kill(self.cluster_pids, number)
+
+    def wait_for_cluster_restart(self, number, old_pid):
+        """The launcher has started task cluster ``number`` again: its new process id."""
+        return self._wait_for_new(self.cluster_pids, number, old_pid, f"task cluster {number} again")
+
+    def _wait_for_new(self, pids, number, old_pid, what):
+        self._wait_for(lambda: pids[number] != old_pid, within=READY_WITHIN, what=what)
+        return pids[number]
 
     def stop(self):
         """Ctrl-C, as an operator would: the launcher stops HAProxy and every worker."""
@@ -176,3 +193,10 @@ class Topology(LoopbackServer):
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
+
+
+def _kill(pids, number):
+    """SIGKILL process ``number`` of ``pids`` (a launcher's, by number); its process id."""
+    pid = pids[number]
+    os.kill(pid, signal.SIGKILL)
+    return pid

@@ -119,3 +119,59 @@ def test_a_move_lost_with_its_socket_is_sent_again_after_the_reconnect(
     expect(top_card(baraka)).to_have_attribute("data-card", "7H")
     expect(amani.locator(".hand-card")).to_have_count(2)
     assert len(lost) == 1 and amani.evaluate("window.sameDocument") is True
+
+
+def test_cards_tapped_before_the_first_frame_stay_picked(live_game, sessions, daphne, two_pages):
+    """The socket's first frame re-renders the hand: a card tapped before it came (a fast thumb,
+    a slow network) is still picked after it, and Play plays it."""
+    amani = two_pages[0]
+    held, released = [], []
+
+    def hold_the_server(page_side):
+        def from_server(message):
+            if released:
+                page_side.send(message)
+            else:
+                held.append(message)
+
+        page_side.connect_to_server().on_message(from_server)
+        hold_the_server.page_side = page_side
+
+    amani.route_web_socket(re.compile(r"/ws/t/"), hold_the_server)
+    open_table(amani, daphne.http_url, sessions[0], live_game.table_id)
+    amani.locator('.hand-card[data-card="7H"]').click()
+    expect(amani.locator('[data-move-action="play"]')).to_be_enabled()
+    amani.evaluate("window.firstForm = document.getElementById('move-form')")
+    released.append(True)
+    for message in held:
+        hold_the_server.page_side.send(message)
+    amani.wait_for_function("() => document.getElementById('move-form') !== window.firstForm")
+
+    expect(amani.locator('.hand-card[data-card="7H"]')).to_have_attribute("aria-pressed", "true")
+    amani.locator('[data-move-action="play"]').click()
+    expect(top_card(amani)).to_have_attribute("data-card", "7H")
+
+
+def test_taps_are_answered_on_the_page_without_asking_the_server(live_game, sessions, daphne, two_pages):
+    """Each turn's choice tree comes with the hand (on the page, then in each move's frame):
+    a tap lights what may follow, says what the play does and enables Play without a request."""
+    amani, baraka = two_pages
+    asked = []
+
+    def refuse(route):
+        asked.append(route.request.url)
+        route.abort()
+
+    for page, session_id in zip(two_pages, sessions, strict=True):
+        page.route(re.compile(r"/choice/"), refuse)
+        open_table(page, daphne.http_url, session_id, live_game.table_id)
+    amani.locator('.hand-card[data-card="7H"]').click()
+    expect(amani.locator("[data-effect]")).to_have_text("baraka plays next.")
+    expect(amani.locator('.hand-card[data-card="5H"]')).to_have_attribute("aria-disabled", "true")
+    amani.locator('[data-move-action="play"]').click()
+
+    baraka.locator('.hand-card[data-card="9H"]').click()  # baraka's tree came with amani's move
+    expect(baraka.locator("[data-effect]")).to_have_text("amani plays next.")
+    baraka.locator('[data-move-action="play"]').click()
+    expect(top_card(amani)).to_have_attribute("data-card", "9H")
+    assert asked == []

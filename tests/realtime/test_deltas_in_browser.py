@@ -16,9 +16,11 @@ pytestmark = live_browser.pytestmark
 daphne = live_browser.daphne
 TURNS = 12  # the player's turns: with the bot's, more moves than the move log holds (12)
 SEQ_CHANGED = "seq => document.getElementById('table-sync').dataset.seq !== seq"
-# The table area and the move log as the page shows them, and as a fresh load of the page
-# shows them (its HTML as the server sends it now), less what the page's scripts and the
-# moment change: CSRF tokens (masked per render), marks of the page's scripts, the clocks.
+# The table area, the move log and the moves since the player's own (kept by the page's
+# script from the log's lines: static/js/recent_moves.js) as the page shows them, and as a
+# fresh load of the page shows them (its HTML as the server sends it now), less what the
+# page's scripts and the moment change: CSRF tokens (masked per render), marks of the
+# page's scripts, the clocks.
 SHOWN_AND_FRESH = """async () => {
   function normal(root) {
     const copy = root.cloneNode(true);
@@ -33,7 +35,7 @@ SHOWN_AND_FRESH = """async () => {
   }
   const fresh = new DOMParser().parseFromString(await (await fetch(location.href)).text(), "text/html");
   const pair = (id) => [normal(document.getElementById(id)), normal(fresh.getElementById(id))];
-  return [pair("table-area"), pair("move-log")];
+  return [pair("table-area"), pair("move-log"), pair("recent-moves")];
 }"""
 
 

@@ -12,9 +12,8 @@ from django.utils import timezone
 
 from games import presence
 from games.live import heartbeats
-from games.models import Game, Presence
-from games.play.starts import start_game
-from games.play.tables import add_bot, create_table
+from games.models import Presence
+from games.play.tables import create_table
 from tests.realtime.helpers import online, open_client
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -174,33 +173,3 @@ async def test_a_socket_of_a_server_that_died_goes_offline_on_its_own_and_the_ta
     people = await amani.until(lambda f: "people" in f.ids and baraka.name not in f.online)
     assert people.online == {user.name}
     await amani.close()
-
-
-@database_sync_to_async
-def game_left_alone(user):
-    """A running game against a bot, at another table, unchanged for an hour."""
-    table = create_table(user, "Kimya", 2, "friendly")
-    add_bot(table, "greedy")
-    game = start_game(table, user)
-    Game.objects.filter(pk=game.pk).update(updated_at=timezone.now() - timedelta(hours=1))
-    return game.pk
-
-
-@database_sync_to_async
-def status(game_id):
-    return Game.objects.get(pk=game_id).status
-
-
-async def test_a_process_with_a_table_open_ends_the_games_left_alone(settings, table, user):
-    """No page's GET writes: the heartbeat task of a process with a socket open sweeps the
-    games left alone (``games.play.abandon``), every ``ABANDON_SWEEP_SECONDS``."""
-    settings.PRESENCE_HEARTBEAT_SECONDS = HEARTBEAT
-    settings.ABANDON_AFTER_SECONDS = 600
-    settings.ABANDON_SWEEP_SECONDS = HEARTBEAT
-    alone = await game_left_alone(user)
-    viewer = await open_client(table.pk, user)  # amani has this table open, not that game's
-    deadline = time.monotonic() + WAIT
-    while await status(alone) == Game.Status.RUNNING and time.monotonic() < deadline:
-        await asyncio.sleep(HEARTBEAT / 4)  # polled: the sweep is the process's own task
-    assert await status(alone) == Game.Status.ABANDONED
-    await viewer.close()

@@ -11,8 +11,8 @@ from games.live.rendering import render_to_string
 from games.text.moves import move_entry
 
 TEMPLATE = "games/partials/move_log.html"  # loops, translates, calls a tag
-BARAKA_DREW = {"number": 1, "name": "baraka", **move_entry("draw", 1)}
-BARAKA_PLAYED = {"number": 2, "name": "baraka", **move_entry("7H")}
+BARAKA_DREW = {"number": 1, "seat": 1, "name": "baraka", **move_entry("draw", 1)}
+BARAKA_PLAYED = {"number": 2, "seat": 1, "name": "baraka", **move_entry("7H")}
 CONTEXT = {"moves": [BARAKA_DREW, BARAKA_PLAYED], "move_total": 2}
 
 

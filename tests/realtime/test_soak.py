@@ -35,10 +35,17 @@ from games.models import Game, Move, Presence
 from games.play.starts import start_game
 from games.play.tables import create_table, take_seat
 from tests.realtime.faults import RedisServer, kill_redis_clients
-from tests.realtime.helpers import Frame, Socket, needs_haproxy, needs_shared_stack, session_cookie
+from tests.realtime.helpers import (
+    Frame,
+    Socket,
+    launches_make_prod,
+    needs_haproxy,
+    needs_shared_stack,
+    session_cookie,
+)
 from tests.realtime.servers import Topology, database_url
 
-pytestmark = [pytest.mark.django_db(transaction=True), needs_shared_stack]
+pytestmark = [pytest.mark.django_db(transaction=True), needs_shared_stack, launches_make_prod]
 
 TABLES = 6
 ROUNDS = 2  # faults of each kind
@@ -47,6 +54,7 @@ FAULT_EVERY = 14  # seconds at most for them: a table still silent then fails th
 SETTLE = settings.PRESENCE_TIMEOUT_SECONDS + 2 * settings.PRESENCE_HEARTBEAT_SECONDS  # after the last fault
 THINK = 0.25  # seconds a player waits before a move
 RESYNC_SECONDS = 25  # as the page (static/js/live.js)
+CAUGHT_UP_WITHIN = 30  # seconds for the moves on their way to reach everyone: only a failure waits so long
 PLAY_SHARE = 0.3  # of turns where a card follows: the players draw otherwise, so that games last
 KINDS = ("database", "redis connections", "redis restart", "worker killed")
 
@@ -153,6 +161,8 @@ class Player:
             await self.socket.ws.send(self.unanswered[1])
         elif self.unanswered is None and frame.your_turn and not self.quiet:
             await asyncio.sleep(THINK)
+            if self.quiet:  # quiet fell while this player thought: no move after it
+                return
             move = choose(frame.html) if self.random.random() < PLAY_SHARE else None
             if move is None or move not in frame.hand and "draw" in frame.actions:
                 move = "draw" if "draw" in frame.actions else choose(frame.html)
@@ -289,6 +299,17 @@ async def test_soak_faults_of_every_kind_heal(
             assert time.monotonic() < deadline, ("tables silent after the fault", sent(), after)
             await asyncio.sleep(0.1)
 
+    async def everyone_caught_up():
+        """The tables' latest event numbers once no move is on its way and every player has
+        been shown its table's (polled: the moves sent before the quiet arrive when they do)."""
+        deadline = time.monotonic() + CAUGHT_UP_WITHIN
+        while True:
+            final = await database_sync_to_async(positions)(table_ids)
+            settled = all(p.unanswered is None and p.seen == final[p.table] for p in players)
+            if settled or time.monotonic() > deadline:
+                return final
+            await asyncio.sleep(0.1)
+
     try:
         await every_table_plays(sent())  # play before the first fault
         for number in range(ROUNDS):
@@ -300,7 +321,7 @@ async def test_soak_faults_of_every_kind_heal(
         counted = await database_sync_to_async(open_presence_rows)(table_ids)  # every socket still open
         for player in players:
             player.quiet = True
-        await asyncio.sleep(2 + THINK)  # the moves on their way arrive
+        final = await everyone_caught_up()
         for player in players:
             player.stop.set()
         pages.stop.set()
@@ -313,7 +334,6 @@ async def test_soak_faults_of_every_kind_heal(
                 await player.socket.close()
 
     longest = watch.longest_behind()
-    final = await database_sync_to_async(positions)(table_ids)
     with capsys.disabled():  # in CI's log too
         print(
             f"\nsoak: {sum(p.moves for p in players)} moves, {sum(p.reconnects for p in players)} reconnects"

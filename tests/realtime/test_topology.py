@@ -28,6 +28,7 @@ from tests.games.helpers import put_position
 from tests.realtime.helpers import (
     WRITE_ALONE,
     Socket,
+    launches_make_prod,
     needs_haproxy,
     needs_shared_stack,
     session_cookie,
@@ -35,7 +36,7 @@ from tests.realtime.helpers import (
 )
 from tests.realtime.servers import Topology, database_url
 
-pytestmark = [pytest.mark.django_db(transaction=True), needs_shared_stack]
+pytestmark = [pytest.mark.django_db(transaction=True), needs_shared_stack, launches_make_prod]
 TIMER = 4  # seconds: a turn timer short enough to wait for, long enough for amani's answer
 
 
@@ -51,10 +52,13 @@ def topology(django_db_setup):
         "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
         "DJANGO_SECURE_SSL_REDIRECT": "0",  # plain HTTP on loopback
     }
-    started = Topology(env, workers=2).start()
+    started = Topology(env, workers=2, task_clusters=1).start()
     yield started
     started.stop()
     assert "Traceback" not in started.output(), started.output()
+    for pid in started.cluster_pids.values():  # the cluster and every process of it stopped too
+        with pytest.raises(ProcessLookupError):
+            os.killpg(pid, 0)
 
 
 def get(topology, path):
@@ -104,6 +108,18 @@ def database_now():
 @database_sync_to_async
 def missed_turns(game, seat):
     return GamePlayer.objects.get(game=game, seat=seat).missed_turns
+
+
+def test_a_task_cluster_runs_beside_the_workers_and_comes_back_when_killed(topology):
+    """``make prod`` starts the task cluster as its own process, after ``schedule_jobs``; killed,
+    it is started again, and what it left (its sentinel and workers) is ended."""
+    assert "kadi-prod: manage.py schedule_jobs" in topology.output()
+    assert list(topology.cluster_pids) == [1]
+    killed = topology.kill_cluster(1)
+    again = topology.wait_for_cluster_restart(1, killed)
+    os.kill(again, 0)  # alive (it raises if not)
+    with pytest.raises(ProcessLookupError):
+        os.killpg(killed, 0)  # nothing of the killed one is left
 
 
 def test_pages_static_files_and_health_checks_through_the_balancer(topology):

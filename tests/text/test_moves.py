@@ -15,7 +15,7 @@ HOSTILE = '<script>alert("x")</script>'
 def move(text, drew=None, penalty=None, name="wanjiru"):
     """A logged move as both places get it (``move_entry`` reads the suit's words in the
     language active when it is called)."""
-    return {"number": 7, "name": name, **move_entry(text, drew, penalty)}
+    return {"number": 7, "seat": 2, "name": name, **move_entry(text, drew, penalty)}
 
 
 class Spoken(HTMLParser):
@@ -93,7 +93,8 @@ def test_a_hostile_name_is_escaped():
 
 def test_a_line_of_the_move_log_is_numbered_and_uses_chips():
     line = move_log_item(move("7H"))
-    assert line.startswith('<li value="7" class="move-log__item"><span class="move-words__name">wanjiru')
+    start = '<li value="7" class="move-log__item" data-seat="2"><span class="move-words__name">wanjiru'
+    assert line.startswith(start)
     assert 'class="card-chip card-chip--red"' in line and line.endswith("</li>")
 
 
@@ -115,6 +116,7 @@ def test_logged_moves():
         "outcome": None,  # stored before outcomes were
         "actor": "player",
         "handed": False,
+        "rules": None,  # only an outcome's sentences need the game's rules
     }
     assert move_entry("draw")["kind"] == "draw" and move_entry("draw")["cards"] == []
     assert move_entry("draw", 3)["drew"] == 3

@@ -4,18 +4,20 @@ line that carries it (games.text.moves), from the facts a move stored."""
 import pytest
 from django.utils import translation
 
+from games.engine import Rules
 from games.engine.outcomes import CANNOT_FINISH, NOT_DECLARED, OTHERS_CARDLESS, Outcome
 from games.text.moves import move_entry, move_words
 from games.text.outcomes import outcome_sentences
 from tests.text.test_moves import said
 
 NAMES = ["Amani", "Baraka", "Chebet"]
+CLASSIC = Rules.preset("classic")  # jumps countered by jacks, aces answer questions of their suit only
 
 OUTCOMES = [  # (facts, actor, handed), in English, in Swahili
     ((Outcome(0, jump=(1, 1)),), "1 jump: Baraka is skipped unless they answer with a jack.",
-     "Jump 1: Baraka anarukwa isipokuwa ajibu kwa jack."),
+     "Zamu 1 ya kurukwa: Baraka anarukwa isipokuwa ajibu kwa jack."),
     ((Outcome(0, jump=(1, 2)),), "2 jumps: Baraka is skipped unless they answer with a jack.",
-     "Jump 2: Baraka anarukwa isipokuwa ajibu kwa jack."),
+     "Zamu 2 za kurukwa: Baraka anarukwa isipokuwa ajibu kwa jack."),
     ((Outcome(0, reversed=True),), "Play changes direction.", "Mchezo unabadilisha mwelekeo."),
     ((Outcome(0, reversed=True, plays_again=True),),
      "Play changes direction. With two players, Amani plays again.",
@@ -29,8 +31,8 @@ OUTCOMES = [  # (facts, actor, handed), in English, in Swahili
      "The penalty passes on: Chebet draws 2 cards unless they counter.",
      "Adhabu inapita: Chebet anaokota kadi 2 isipokuwa azuie."),
     ((Outcome(1, cancelled=3),), "The penalty of 3 cards is cancelled.", "Adhabu ya kadi 3 imezuiwa."),
-    ((Outcome(0, question=(1, "S")),), "Baraka must answer with spades, or draw a card.",
-     "Baraka lazima ajibu kwa spade, au aokote kadi."),
+    ((Outcome(0, question=(1, "S")),), "Baraka must answer with spades or another question, or draw a card.",
+     "Baraka lazima ajibu kwa spade au swali jingine, au aokote kadi."),
     ((Outcome(1, answered=True),), "The question is answered.", "Swali limejibiwa."),
     ((Outcome(0, misplay=2, skipped=True),), "Amani is skipped too.", "Amani pia anarukwa."),
     ((Outcome(0, no_win=NOT_DECLARED),),
@@ -63,12 +65,12 @@ OUTCOMES = [  # (facts, actor, handed), in English, in Swahili
 def test_each_outcome_is_said_in_english_and_swahili(args, english, swahili):
     for language, expected in (("en", english), ("sw", swahili)):
         with translation.override(language):
-            assert " ".join(outcome_sentences(args[0], NAMES, *args[1:])) == expected
+            assert " ".join(outcome_sentences(args[0], NAMES, CLASSIC, *args[1:])) == expected
 
 
 def line(text, drew=None, penalty=None, facts=None, actor="player", handed=False):
     """The move log's words of a move as its row stored it."""
-    entry = move_entry(text, drew, penalty, facts.to_dict() if facts else None, actor, handed)
+    entry = move_entry(text, drew, penalty, facts.to_dict() if facts else None, actor, handed, CLASSIC)
     return said(move_words({"number": 3, "name": "Amani", "names": [{"name": n} for n in NAMES], **entry}))
 
 

@@ -1,4 +1,5 @@
-"""Forget the log-in throttle's pairs (username, address) with no recent failure (for cron)."""
+"""Forget the log-in throttle's pairs (username, address) with no recent failure (one sweep by
+hand: the task engine runs it daily, ``timers.jobs``)."""
 
 from django.core.management.base import BaseCommand
 from django.utils.translation import gettext as _

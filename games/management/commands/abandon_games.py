@@ -1,5 +1,5 @@
-"""End as abandoned the running games nobody has played or watched for a while (for cron;
-every server process with a table open does it too: ``games.live.heartbeats``)."""
+"""End as abandoned the running games nobody has played or watched for a while: one sweep by
+hand (the task engine runs it every minute: ``timers.jobs``)."""
 
 from django.core.management.base import BaseCommand
 from django.utils.translation import gettext as _

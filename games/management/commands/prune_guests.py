@@ -1,5 +1,5 @@
 """Remove the guests whose GUEST_KEEP_SECONDS are over, with the tables nobody else played at
-(for cron, daily; every server process with a table open does it too: ``games.live.heartbeats``)."""
+(one sweep by hand: the task engine runs it every hour, ``timers.jobs``)."""
 
 from django.core.management.base import BaseCommand
 from django.utils.translation import gettext as _
