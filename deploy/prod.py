@@ -1,20 +1,26 @@
 """The production topology on one machine: ``make prod WORKERS=N`` runs this.
 
-Checks the environment, migrates, collects the static files, then starts N daphne workers on
-loopback ports (``PORT+1`` to ``PORT+N`` unless ``--worker-ports``) and HAProxy on ``PORT`` in
-front of them (deploy/haproxy.cfg). The workers share state only through PostgreSQL and the
-Redis channel layer, so the balancer needs no sticky sessions (it sends a table's websockets
-to one worker all the same, which is cheaper: deploy/haproxy.cfg). A worker that dies is started
-again on its port; Ctrl-C (or SIGTERM) stops the balancer, then every worker.
+Checks the environment, migrates, collects the static files and makes the task engine's
+schedules match its jobs (``manage.py schedule_jobs``), then starts N daphne workers on
+loopback ports (``PORT+1`` to ``PORT+N`` unless ``--worker-ports``), HAProxy on ``PORT`` in
+front of them (deploy/haproxy.cfg) and ``--task-clusters`` task clusters (``manage.py
+qcluster``, each with ``TASK_WORKERS`` worker processes) that run the periodic jobs. The
+workers share state only through PostgreSQL and the Redis channel layer, so the balancer
+needs no sticky sessions (it sends a table's websockets to one worker all the same, which is
+cheaper: deploy/haproxy.cfg). A worker or a task cluster that dies is started again; Ctrl-C
+(or SIGTERM) stops the balancer, then every worker and cluster (a cluster stopped mid-task
+leaves its task to be delivered again: docs/architecture.md, "Timers").
 
-Prints one line per worker started (``worker N pid P on 127.0.0.1:PORT``) and ``serving ...``
-once every process listens; tests/realtime/servers.py reads these lines.
+Prints one line per worker started (``worker N pid P on 127.0.0.1:PORT``), one per task
+cluster (``task cluster N pid P``) and ``serving ...`` once every process listens;
+tests/realtime/servers.py reads these lines.
 
-    python -m deploy.prod --workers 4 --port 8000
+    python -m deploy.prod --workers 4 --task-clusters 1 --port 8000
 """
 
 import argparse
 import asyncio
+import fcntl
 import os
 import shutil
 import signal
@@ -23,6 +29,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from functools import partial
 from pathlib import Path
 from string import Template
 
@@ -112,20 +119,35 @@ def say(text):
     print(f"kadi-prod: {text}", flush=True)
 
 
+def end_group(leader_pid):
+    """SIGKILL what is left of the process group a dead child led (each child leads its own:
+    a task cluster's sentinel and workers outlive its main process when that is killed)."""
+    try:
+        os.killpg(leader_pid, signal.SIGKILL)
+    except ProcessLookupError:  # nothing left
+        pass
+
+
 def prepare(env):
-    """Migrate and collect the static files (WhiteNoise serves them, hashed and compressed)."""
-    for command in (["migrate", "--noinput"], ["collectstatic", "--noinput", "-v", "0"]):
-        say("manage.py " + " ".join(command))
-        subprocess.run([sys.executable, "manage.py", *command], cwd=ROOT, env=env, check=True)
+    """Migrate, collect the static files (WhiteNoise serves them, hashed and compressed) and
+    schedule the periodic jobs. One launcher at a time per checkout: two collectstatic runs
+    into the one staticfiles/ folder delete each other's files mid-write (seen in CI)."""
+    with open(ROOT / ".prepare.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes, or the process dies
+        for command in (["migrate", "--noinput"], ["collectstatic", "--noinput", "-v", "0"], ["schedule_jobs"]):
+            say("manage.py " + " ".join(command))
+            subprocess.run([sys.executable, "manage.py", *command], cwd=ROOT, env=env, check=True)
 
 
 class Topology:
     """The workers and the balancer, run and watched by one asyncio loop."""
 
-    def __init__(self, env, bind, port, worker_ports, app, haproxy):
+    def __init__(self, env, bind, port, worker_ports, app, haproxy, task_clusters=1):
         self.env, self.app, self.haproxy = env, app, haproxy
         self.bind, self.port, self.worker_ports = bind, port, worker_ports
+        self.task_clusters = task_clusters
         self.workers = {}  # worker number -> its asyncio process
+        self.clusters = {}  # task cluster number -> its asyncio process
         self.balancer = None
         self.stopping = asyncio.Event()
         self.failed = False  # a process could not be kept running: exit with 1
@@ -146,23 +168,30 @@ class Topology:
         say(f"worker {number} pid {process.pid} on 127.0.0.1:{port}")
         return process
 
-    async def _watch_worker(self, number, process):
-        """Start the worker again whenever it dies, unless it keeps dying."""
+    async def _start_cluster(self, number):
+        process = await self._spawn(sys.executable, "manage.py", "qcluster")
+        self.clusters[number] = process
+        say(f"task cluster {number} pid {process.pid}")
+        return process
+
+    async def _keep_running(self, name, process, start):
+        """Start ``name`` again (``await start()``) whenever it dies, unless it keeps dying."""
         restarts = []
         while True:
             code = await process.wait()
+            end_group(process.pid)  # what it left behind: a killed cluster's sentinel and workers
             if self.stopping.is_set():
                 return
             now = time.monotonic()
             restarts = [at for at in restarts if now - at < 60] + [now]
             if len(restarts) > RESTARTS_PER_MINUTE:
-                self._fail(f"worker {number} died {len(restarts)} times within a minute")
+                self._fail(f"{name} died {len(restarts)} times within a minute")
                 return
-            say(f"worker {number} exited with {code}: starting it again")
+            say(f"{name} exited with {code}: starting it again")
             try:
-                process = await self._start_worker(number)
+                process = await start()
             except SetupError as error:
-                self._fail(f"worker {number} did not come back ({error})")
+                self._fail(f"{name} did not come back ({error})")
                 return
 
     async def run(self, config_file):
@@ -173,13 +202,19 @@ class Topology:
         try:
             for number in range(1, len(self.worker_ports) + 1):
                 process = await self._start_worker(number)
-                watchers.append(asyncio.create_task(self._watch_worker(number, process)))
+                restart = partial(self._start_worker, number)
+                watchers.append(asyncio.create_task(self._keep_running(f"worker {number}", process, restart)))
+            for number in range(1, self.task_clusters + 1):
+                process = await self._start_cluster(number)
+                restart = partial(self._start_cluster, number)
+                watcher = self._keep_running(f"task cluster {number}", process, restart)
+                watchers.append(asyncio.create_task(watcher))
             self.balancer = await self._spawn(self.haproxy, "-db", "-f", str(config_file))
             reachable_at = "127.0.0.1" if self.bind == "0.0.0.0" else self.bind
             await until_listening(self.balancer, self.port, reachable_at)
             say(
                 f"serving http://{self.bind}:{self.port} (haproxy pid {self.balancer.pid}, "
-                f"{len(self.worker_ports)} workers); Ctrl-C stops"
+                f"{len(self.worker_ports)} workers, {self.task_clusters} task clusters); Ctrl-C stops"
             )
             balancer_exit = asyncio.create_task(self.balancer.wait())
             stop = asyncio.create_task(self.stopping.wait())
@@ -200,8 +235,9 @@ class Topology:
         self.stopping.set()
 
     async def _stop_all(self):
-        """The balancer first (no new connections), then the workers (daphne closes its sockets)."""
-        for group in ([self.balancer], list(self.workers.values())):
+        """The balancer first (no new connections), then the workers (daphne closes its sockets)
+        and the task clusters (each finishes the tasks it holds)."""
+        for group in ([self.balancer], [*self.workers.values(), *self.clusters.values()]):
             running = [process for process in group if process is not None and process.returncode is None]
             for process in running:
                 process.terminate()
@@ -216,6 +252,9 @@ class Topology:
 def parse_arguments(argv):
     parser = argparse.ArgumentParser(description="N daphne workers behind HAProxy (make prod).")
     parser.add_argument("--workers", type=int, default=2, help="daphne processes (default 2)")
+    parser.add_argument(
+        "--task-clusters", type=int, default=1, help="task clusters, manage.py qcluster (default 1; 0: none)"
+    )
     parser.add_argument("--port", type=int, default=8000, help="the balancer's port (default 8000)")
     parser.add_argument("--bind", default="0.0.0.0", help="the balancer's address (default 0.0.0.0)")
     parser.add_argument(
@@ -230,6 +269,8 @@ def parse_arguments(argv):
     args.worker_ports = args.worker_ports or [args.port + n for n in range(1, args.workers + 1)]
     if args.workers < 1 or len(args.worker_ports) != args.workers:
         parser.error("give one port per worker, and at least one worker")
+    if args.task_clusters < 0:
+        parser.error("task clusters: 0 or more")
     return args
 
 
@@ -248,7 +289,9 @@ def main(argv=None):
     with tempfile.TemporaryDirectory(prefix="kadi-prod-") as folder:
         config_file = Path(folder) / "haproxy.cfg"
         config_file.write_text(haproxy_config(args.port, args.worker_ports, args.bind))
-        topology = Topology(env, args.bind, args.port, args.worker_ports, args.app, haproxy)
+        topology = Topology(
+            env, args.bind, args.port, args.worker_ports, args.app, haproxy, task_clusters=args.task_clusters
+        )
         try:
             return asyncio.run(topology.run(config_file))
         except SetupError as error:
