@@ -20,7 +20,7 @@ from games.bots.greedy import candidate_moves, score
 from games.engine import Rules, State
 from games.engine.cards import parse_card, parse_suit
 from games.engine.determinize import read_pending
-from games.engine.generate import playable_cards
+from games.engine.choices import playable_cards
 from games.engine.moves import DRAW, PLAY, Move
 
 EPSILON = 1e-9

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from . import reasons
 from .cards import IS_QUESTION
+from .generate import starting_cards
 from .moves import WORD_MOVES, Move
 from .transitions import rule_problem, text_problem
 from .validate import declaration_allowed
@@ -80,6 +81,17 @@ def declares_without_cards(state: "State") -> bool:
     if state.finished:
         return False
     return any(state.problem(Move(kind, declare=True)) is None for kind in WORD_MOVES)
+
+
+def playable_cards(state: "State") -> list[int]:
+    """The cards of the player to move that begin at least one legal play. Under
+    ``lone_card_must_finish`` each starter is checked with one legal play of its own (a scan
+    of the listed moves could spend itself on one question's millions of orderings and miss
+    the other starters)."""
+    starters = starting_cards(state)
+    if state._derived.lone_card_must_finish and len(state.hands[state.turn]) > 1:
+        return [c for c in starters if starts_a_play(state, c)]
+    return starters
 
 
 def starts_a_play(state: "State", card: int) -> bool:

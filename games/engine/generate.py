@@ -178,10 +178,11 @@ def _rule_groups(state: State, lazy: bool) -> list[Iterable[Move]]:
     return _normal_groups(state, hand, starters, lazy) + [(DRAW_MOVE,)]
 
 
-def playable_cards(state: State) -> list[int]:
-    """The cards of the player to move that begin at least one legal play, read from the
-    same tables as ``_rule_groups`` without building a single play (under question
-    chains one hand can have millions)."""
+def starting_cards(state: State) -> list[int]:
+    """The cards of the player to move that may begin a play by the turn's own rules, read
+    from the same tables as ``_rule_groups`` without building a single play (under question
+    chains one hand can have millions). ``choices.playable_cards`` takes away those that
+    ``lone_card_must_finish`` leaves with no legal play."""
     if state.finished:
         return []
     hand, pending, rules, derived = state.hands[state.turn], state.pending, state.rules, state._derived
@@ -202,18 +203,7 @@ def playable_cards(state: State) -> list[int]:
     else:  # a question of suit X, answered by this player
         wild = derived.wild_answer
         starters = [c for c in hand if SUIT[c] == pending[1] or IS_QUESTION[c] or wild[c]]
-    if derived.lone_card_must_finish and len(hand) > 1:
-        return _still_starting(state, starters)
     return starters
-
-
-def _still_starting(state: State, starters: list[int]) -> list[int]:
-    """``lone_card_must_finish``: the ``starters`` that still begin a legal play, each found
-    by ``choices`` with one legal play of its own (a scan of the listed moves could spend
-    itself on one question's millions of orderings and miss the other starters)."""
-    from .choices import starts_a_play
-
-    return [c for c in starters if starts_a_play(state, c)]
 
 
 def starts_normally(state: State, card: int) -> bool:

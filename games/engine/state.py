@@ -9,8 +9,10 @@ from typing import TYPE_CHECKING, Any
 
 from . import transitions
 from .cards import CARD_TEXT, SUIT, SUITS, deck
-from .generate import iter_legal_moves, legal_moves, playable_cards
+from .choices import playable_cards
+from .generate import iter_legal_moves, legal_moves
 from .moves import Move
+from .positions import read_position
 from .rules import Rules
 
 if TYPE_CHECKING:
@@ -257,8 +259,6 @@ class State:
     @classmethod
     def from_dict(cls, data: Any) -> State:
         """Read a position; an impossible one raises ValueError saying what is wrong."""
-        from .positions import read_position
-
         return read_position(cls, data)
 
     def view(self, player: int | None) -> dict[str, Any]:
