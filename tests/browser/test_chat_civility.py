@@ -117,6 +117,12 @@ def test_a_held_line_waits_for_staff_and_links_are_text(tables, daphne, browser,
     expect(baraka.locator("#chat-log")).to_contain_text(LINKS_SENT)
     expect(baraka.locator("#chat-log .chat__text a, #chat-log .chat__text img")).to_have_count(0)
     expect(baraka.locator("#chat-log")).not_to_contain_text("MJINGA")
+    # Report: offered on another's line, not on one's own (the line is one render for all)
+    def report_link(page):
+        return page.locator("#chat-log .chat__line").filter(has_text=LINKS_SENT).locator(".chat__report")
+
+    expect(report_link(baraka)).to_be_visible()
+    expect(report_link(amani)).to_be_hidden()
     baraka.screenshot(path=ARTIFACTS / f"chat-links-{size}-{language}.png", full_page=True)
     assert violations(amani) == []
 
