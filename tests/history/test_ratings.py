@@ -28,7 +28,7 @@ from tests.history.helpers import new_game, play_to_the_end
 # -- The pure model ---------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("players", [2, 3, 4, 5])
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6, 10])  # up to ten seats with two decks
 def test_better_places_gain_more(players):
     after = rate([NEWCOMER] * players, list(range(1, players + 1)))
     ordinals = [skill.ordinal for skill in after]
