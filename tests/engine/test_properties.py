@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.engine import IllegalMove, Move, Rules, State, new_game, replay
-from games.engine.cards import CARD_TEXT
+from games.engine.cards import CARD_TEXT, RANKS
 
 from .helpers import deck, every_card
 from .reference import legal_moves as reference_moves
@@ -42,6 +42,8 @@ VALUES = {
     "niko_kadi": [True, False],
     "niko_kadi_penalty": [0, 2],
     "no_win_while_cardless": [True, False],
+    # issue 48: what an ace names; the reference reading knows it, so it is mixed in here
+    "ace_request": ["suit", "rank", "either"],
 }
 # RULES.md section 13, mixed in at random (the reference reading knows only sections 4-5)
 COMMUNITY = {
@@ -149,11 +151,13 @@ def check_views_hide_secrets(state, seed):
 
 
 def is_listed(text, listed_texts):
-    """Whether move ``text`` (no ``!``) is listed, reading a bare final ace as declaring its suit."""
+    """Whether move ``text`` (no ``!``) is listed, reading a bare final ace as a listed play
+    naming something (its own suit where aces name suits; under ``ace_request: rank`` the
+    bare ace names nothing and keeps its suit, as it always did)."""
     if text in listed_texts:
         return True
     last = text.split()[-1]
-    return last[0] == "A" and f"{text} @{last[-1]}" in listed_texts
+    return last[0] == "A" and any(listed.startswith(f"{text} @") for listed in listed_texts)
 
 
 def check_against_reference(state, listed):
@@ -216,7 +220,7 @@ def check_unlisted_moves(state, listed, rules, data):
         text = data.draw(st.sampled_from(plays), label="play")
         last = cards_of(text)[-1]
         suits = [suit for suit in SUITS if not (last[0] == "A" and last[-1] == suit)]
-        declared = f"{text} @{data.draw(st.sampled_from(suits), label='suit')}"
+        declared = f"{text} @{data.draw(st.sampled_from(suits + list(RANKS)), label='request')}"
         if declared not in listed_texts:
             check_refused_or_misplayed(state, declared, rules, may_misplay=misplay)
     for word in WORDS:
