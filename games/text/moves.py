@@ -145,20 +145,20 @@ MISPLAY = "misplay"
 
 
 def move_entry(text, drew=None, penalty=None, outcome=None, actor="player", handed=False, rules=None):
-    """A logged move for display: its kind, the cards played, a declared suit or rank, "Niko Kadi!",
+    """A logged move for display: its kind, the cards played, a declared suit, "Niko Kadi!",
     ``drew``, the cards it drew (``Move.drew``), and for a misplay (``Move.penalty`` set: the
     engine refused the play and its cards went back to the hand) the kind ``MISPLAY`` and
     the cards drawn for it; a misplay asks for nothing. ``Move.outcome`` (what the move did,
     as ``Outcome.to_dict``; None for a move stored before outcomes were), ``Move.actor`` and
     ``Move.handed_to_bot`` go with it, for ``games.text.outcomes``, and the game's ``rules``
-    (an engine ``Rules``), which the outcome's sentences follow: needed with an outcome."""
+    (an engine ``Rules``), which the outcome's sentences follow: needed with an outcome.
+    A ``rank`` entry, only where the ace named a rank (``ace_request``)."""
     move = Move.parse(text)
     kind = MISPLAY if move.kind == "play" and penalty is not None else move.kind
-    return {
+    entry = {
         "kind": kind,
         "cards": [CARD_TEXT[card] for card in move.cards],
         "suit": suit_info(SUITS[move.suit]) if move.suit is not None and penalty is None else None,
-        "rank": rank_info(RANKS[move.rank]) if move.rank is not None and penalty is None else None,
         "niko_kadi": move.declare,
         "penalty": penalty,
         "drew": drew or 0,
@@ -167,3 +167,6 @@ def move_entry(text, drew=None, penalty=None, outcome=None, actor="player", hand
         "handed": handed,
         "rules": rules,
     }
+    if move.rank is not None and penalty is None:  # ace_request: only where an ace named a rank
+        entry["rank"] = rank_info(RANKS[move.rank])
+    return entry

@@ -218,3 +218,17 @@ def test_a_position_naming_a_rank_it_cannot_have_is_refused(table, top, suit):
 def test_a_position_without_a_rank_reads_as_naming_none():
     data = position(rules=rules(), hands=["7H", "9C"], discard=["AS"])
     assert "rank" not in data and State.from_dict(data).rank is None
+
+
+def test_the_worked_example_of_docs_rules():
+    """docs/rules.md, "What an ace asks for": the worked example, move by move."""
+    state = build(rules=rules("either"), hands=["AS 7H", "QD 5D 7S AH JKR", "4C 6C QC"], discard=["9S"])
+    after = play(state, "AS @Q")
+    assert (after.suit, after.rank) == (None, 11)
+    refused(after, "7S", reasons.NO_MATCH_NAMED_RANK_ACES_WILD)
+    assert "the ace asked for rank Q" in str(after.problem("7S"))
+    assert {text.split()[0] for text in legal(after) if text != "draw"} == {"QD", "AH", "JKR"}
+    answered = play(after, "QD 5D")
+    assert (answered.suit, answered.rank) == (1, None)
+    drew = play(after, "draw")
+    assert drew.turn == 2 and {text.split()[0] for text in legal(drew) if text != "draw"} == {"QC"}

@@ -156,9 +156,11 @@ def test_a_free_ace_may_ask_for_a_rank_and_says_what_must_follow(client, user, r
     put_position(rank_table, hands=("AC 5D 9S", "4C"), discard=("7H",), turn=0)
     client.force_login(user)
     answer = ask(client, rank_table, "AC", suit="Q").json()
-    assert answer["suits"] == ["H", "D", "S", "C"] and answer["ranks"][0] == "A" and len(answer["ranks"]) == 13
+    assert answer["suits"] == ["H", "D", "S", "C"]
+    assert answer["ranks"] == ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
     assert answer["effect"] == "baraka must play queens, an ace or a joker."
-    assert ask(client, rank_table, "AC", suit="10").json()["effect"] == "baraka must play 10s, an ace or a joker."
+    tens = ask(client, rank_table, "AC", suit="10").json()
+    assert tens["effect"] == "baraka must play 10s, an ace or a joker."
     with translation.override("sw"):
         assert "queen" in ask(client, rank_table, "AC", suit="Q").json()["effect"]
 
