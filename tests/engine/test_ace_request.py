@@ -35,6 +35,7 @@ def ace_moves(state, prefix="AS"):
 
 # --- move text ------------------------------------------------------------------------------
 
+
 def test_a_request_is_written_after_an_at_sign_as_a_suit_letter_or_a_rank():
     assert Move.parse("AS @Q").rank == 11 and Move.parse("AS @Q").suit is None
     assert Move.parse("AS @H").suit == 0 and Move.parse("AS @H").rank is None
@@ -55,6 +56,7 @@ def test_a_rank_named_without_an_ace_last_is_refused():
 
 
 # --- what is listed -------------------------------------------------------------------------
+
 
 def test_a_suit_table_lists_and_refuses_as_it_always_did():
     state = build(rules=rules("suit"), hands=["AS 7H", FILLER[0]], discard=["9H"])
@@ -82,6 +84,7 @@ def test_a_bare_ace_names_nothing_and_keeps_its_suit():
 
 
 # --- what the next player may play -----------------------------------------------------------
+
 
 def test_after_a_named_rank_the_next_play_begins_with_that_rank_an_ace_or_a_joker():
     state = build(rules=rules(), hands=["AS 7H", "QD 7S AH JKR 9C"], discard=["9S"])
@@ -149,6 +152,7 @@ def test_after_a_draw_the_drawn_card_must_follow_the_named_rank():
 
 # --- aces' other rules -------------------------------------------------------------------------
 
+
 def test_two_cancelling_aces_may_name_a_rank_and_one_names_nothing():
     table = rules(preset="friendly")
     state = build(rules=table, hands=["AS AD 7H", FILLER[0]], discard=["2H"], pending=penalty(2))
@@ -195,6 +199,7 @@ def test_a_game_won_on_a_named_rank_keeps_the_request_in_its_record():
 
 
 # --- positions --------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize(
     ("table", "top", "suit"),
