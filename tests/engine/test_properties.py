@@ -269,6 +269,25 @@ def check_places(state):
 @settings(max_examples=80, deadline=None, suppress_health_check=SLOW)
 @given(rules=rules_dicts(), players=st.integers(2, 5), seed=seeds, data=st.data())
 def test_random_games_keep_every_invariant(rules, players, seed, data):
+    check_random_game(rules, players, seed, data)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=SLOW)
+@given(
+    rules=rules_dicts(),
+    named=st.sampled_from(["rank", "either"]),
+    players=st.integers(2, 5),
+    seed=seeds,
+    data=st.data(),
+)
+def test_games_where_aces_name_ranks_keep_every_invariant(rules, named, players, seed, data):
+    """Issue 48: every invariant above (the reference reading's moves included, where the
+    community options are off) at tables whose aces name ranks, or suits or ranks."""
+    check_random_game({**rules, "ace_request": named}, players, seed, data)
+
+
+def check_random_game(rules, players, seed, data):
+    """A random game under ``rules`` (a dict) keeps every invariant, move by move, and replays."""
     rules = Rules.from_dict(rules)
     state = new_game(rules, players=players, seed=seed)
     states, moves = [state], []
@@ -285,6 +304,8 @@ def test_random_games_keep_every_invariant(rules, players, seed, data):
         check_unlisted_moves(state, listed, rules, data)
         move = choose(state, listed, data)
         state = state.apply(move)
+        if move.rank is not None and not state.finished:  # ace_request: the rank is asked for
+            assert (state.rank, state.suit) == (move.rank, None), str(move)
         states.append(state)
         moves.append(str(move))
     assert state.finished, f"no end after {len(moves)} moves with max_turns {SHORT_GAME}"
