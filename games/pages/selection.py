@@ -34,6 +34,7 @@ from games.engine.moves import ACCEPT, DRAW, PASS, Move
 from games.text.answers import ACE_ANSWER, JACK_ANSWER, ace_answers_any_question, jump_answers
 from games.text.cards import RANK_PLURAL_WORDS, SUIT_WORDS, card_face
 
+RANK_MARK = "{r}"  # in a tree's line for every rank (``_fold_ranks``): the rank's words go here
 MAX_PICKED = 60  # more cards than any hand holds: a longer request is refused unread
 # The selections a turn's tree answers, first level first: every one of an ordinary hand's
 # (a few dozen), the first levels of a question chain's millions (bench/README.md, issue 44).
@@ -141,7 +142,8 @@ def choice_tree(state: State, names: list[str], budget: int = TREE_SELECTIONS) -
 def _effects(state, picked, names, allowed):
     """The effect lines of ``picked`` by what goes with it: "" alone; a suit or rank it names
     ("H", "Q", "10") and "!" when it declares ("H!", "!") only where the line differs from
-    the one without (the page falls back from "H!" to "H" to "")."""
+    the one without (the page falls back from "H!" to "H" to ""); the ranks' lines folded
+    into one ("#", "#!": ``_fold_ranks``) where they differ only by the rank."""
     requests = [(s, None, SUITS[s]) for s in allowed.suits] + [(None, r, RANKS[r]) for r in allowed.ranks]
     lines = {"": effect_words(state, picked, None, False, names, allowed)}
     for suit, rank, key in requests:
@@ -153,7 +155,26 @@ def _effects(state, picked, names, allowed):
             line = effect_words(state, picked, suit, True, names, allowed, rank)
             if line != lines.get(key, lines[""]):
                 lines[key + "!"] = line
+    if allowed.ranks:
+        _fold_ranks(lines, allowed.ranks, "")
+        _fold_ranks(lines, allowed.ranks, "!")
     return lines
+
+
+def _fold_ranks(lines, ranks, suffix):
+    """The thirteen lines of the ranks an ace may name (keys "A" to "K", and ``suffix``),
+    when they differ only by the rank's words ("… must play queens …"), as one line keyed
+    "#" (and ``suffix``) with ``RANK_MARK`` where the words go: static/js/table.js puts in
+    the words of the rank key pressed (its title). A tree then holds one line, not thirteen."""
+    keys = [RANKS[r] + suffix for r in ranks]
+    if not all(key in lines for key in keys):
+        return
+    words = {key: str(RANK_PLURAL_WORDS[RANKS[r]]) for key, r in zip(keys, ranks, strict=True)}
+    template = lines[keys[-1]].replace(words[keys[-1]], RANK_MARK)
+    if RANK_MARK in template and all(lines[key] == template.replace(RANK_MARK, words[key]) for key in keys):
+        for key in keys:
+            del lines[key]
+        lines["#" + suffix] = template
 
 
 def effect_words(state, picked, suit, declare, names, allowed, rank=None):

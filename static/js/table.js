@@ -147,10 +147,21 @@
     const suits = node.s ? node.s.split("") : [];
     const ranks = node.r ? RANKS : [];
     const suit = chosen && (suits.includes(chosen) || ranks.includes(chosen)) ? chosen : "";
-    // A line differs by suit and declaration only where it says so (selection._effects).
-    const keys = declaring(form) && node.d ? [suit + "!", suit, ""] : [suit, ""];
-    const effect = node.e ? node.e[keys.find((key) => key in node.e)] : "";
+    // A line differs by suit and declaration only where it says so (selection._effects); the
+    // ranks' lines may be one, "#", with "{r}" for the words of the rank pressed (its title).
+    const declares = declaring(form) && node.d;
+    let keys = declares ? [suit + "!", suit, ""] : [suit, ""];
+    if (ranks.includes(suit)) keys = declares ? [suit + "!", "#!", suit, "#", ""] : [suit, "#", ""];
+    const key = node.e ? keys.find((each) => each in node.e) : undefined;
+    let effect = key === undefined ? "" : node.e[key];
+    if (key && key[0] === "#") effect = effect.replace("{r}", rankWords(form, suit));
     return { follow: node.f, complete: Boolean(node.c), suits: suits, ranks: ranks, declare: Boolean(node.d), effect: effect };
+  }
+
+  // The words of a rank an ace may ask for ("queens"), as its picker key says them.
+  function rankWords(form, rank) {
+    const button = form.querySelector(`[data-suit-choice="${rank}"]`);
+    return button ? button.title : rank;
   }
 
   // Asks the server about the selection; an answer with ``error`` when it could not.
