@@ -173,7 +173,8 @@ SCHEMAS = {
             "view": {
                 "type": "object",
                 "description": "What your seat may see: your hand, the others' hand sizes, the discard "
-                "pile, the draw pile's size, whose turn, the suit asked, a pending penalty or jump, and the "
+                "pile, the draw pile's size, whose turn, the suit asked (or the rank, where the table's aces "
+                "name ranks), a pending penalty or jump, and the "
                 "cards the latest reshuffle put in the draw pile (restocked).",
             },
             "your_turn": {"type": "boolean"},
@@ -413,8 +414,8 @@ def document():
                             "name": "move",
                             "in": "path",
                             "required": True,
-                            "description": 'The move, its words joined by "-" (QH-8H-4H-!, AH-@S, draw, '
-                            "draw-!) or by URL-encoded spaces (QH%208H).",
+                            "description": 'The move, its words joined by "-" (QH-8H-4H-!, AH-@S, AH-@Q '
+                            "where aces name ranks, draw, draw-!) or by URL-encoded spaces (QH%208H).",
                             "schema": {"type": "string", "maxLength": 200},
                         },
                         _query_count("seq", "Make the move only if the game is still at this event number."),

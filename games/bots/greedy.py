@@ -121,5 +121,7 @@ def score(state: State, move: Move) -> float:
         value += ATTACK + (ATTACK_NEAR_FINISH if len(next_hand) <= 2 else 0)
     if can_finish(rest, state.rules):
         value += FINISH_NEXT
+    if move.rank is not None:  # ace_request: a rank is worth the cards of it kept, as a suit is
+        return value + SAME_SUIT_LEFT * sum(1 for c in rest if RANK[c] == move.rank)
     suit = move.suit if move.suit is not None else SUIT[last]
     return value + SAME_SUIT_LEFT * sum(1 for c in rest if SUIT[c] == suit)

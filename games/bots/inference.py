@@ -18,9 +18,9 @@ from typing import Any
 
 from games.bots.greedy import candidate_moves, score
 from games.engine import Rules, State
-from games.engine.cards import parse_card, parse_suit
-from games.engine.determinize import read_pending
+from games.engine.cards import parse_card, parse_suit, rank_of_text
 from games.engine.choices import playable_cards
+from games.engine.determinize import read_pending
 from games.engine.moves import DRAW, PLAY, Move
 
 EPSILON = 1e-9
@@ -30,11 +30,12 @@ DRAW_MOVE = Move(DRAW)
 class _Seen:
     """The public part of a position an opponent moved in, ready to rebuild with a hand."""
 
-    __slots__ = ("discard", "suit", "pending", "declared", "direction", "sizes", "seat", "pile")
+    __slots__ = ("discard", "suit", "rank", "pending", "declared", "direction", "sizes", "seat", "pile")
 
     def __init__(self, view: dict[str, Any], seat: int) -> None:
         self.discard = tuple(parse_card(c) for c in view["discard_pile"])
         self.suit = None if view["suit"] is None else parse_suit(view["suit"])
+        self.rank = None if view.get("rank") is None else rank_of_text(view["rank"])  # ace_request
         self.pending = read_pending(view["pending"])
         self.declared = tuple(view["declared"])
         self.direction = view["direction"]
@@ -56,6 +57,7 @@ class _Seen:
             self.suit,
             self.pending,
             self.declared,
+            rank=self.rank,
         )
 
 

@@ -49,6 +49,18 @@ def parse_suit(text: str) -> int:
     return index
 
 
+def parse_request(text: str) -> tuple[int | None, int | None]:
+    """What an ace's request token names, as ``(suit, rank)`` with one of them None:
+    ``"H"`` -> (0, None), ``"Q"`` -> (None, 11), ``"10"`` -> (None, 9). The suit letters
+    H D S C are no rank's text, so a token never names both; raises ``ValueError``."""
+    upper = text.upper()
+    if len(upper) == 1 and upper in SUITS:
+        return SUITS.index(upper), None
+    if upper in RANKS:
+        return None, RANKS.index(upper)
+    raise ValueError(f"{text!r} is neither a suit (H D S C) nor a rank (A 2 3 ... 10 J Q K)")
+
+
 def rank_of_text(text: str) -> int:
     """``"10"`` -> 9, ``"joker"`` -> JOKER_RANK."""
     if text == "joker":

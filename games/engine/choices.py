@@ -2,7 +2,8 @@
 
 The table page builds a play one tapped card at a time. ``choice(state, picked)`` says, for
 the cards picked so far (a prefix of a play, in order), which held cards can follow them in
-some legal play, whether the prefix is itself a complete legal play, which suits it may name
+some legal play, whether the prefix is itself a complete legal play, which suits (or ranks,
+under ``ace_request``) it may name
 and whether it may carry "Niko Kadi" (``!``). Under question chains one hand can have
 millions of legal plays, so this never lists them: it checks single plays with ``validate``
 (as ``apply`` does) and searches for one completion at a time, remembering dead ends.
@@ -13,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from . import reasons
 from .cards import IS_QUESTION
-from .generate import starting_cards
+from .generate import REQUESTS, starting_cards
 from .moves import WORD_MOVES, Move
 from .transitions import rule_problem, text_problem
 from .validate import declaration_allowed
@@ -31,10 +32,11 @@ CURABLE = (reasons.QUESTIONS_NOT_GROUPED, reasons.LONE_CARD_CANNOT_FINISH)
 class Choice:
     """What a prefix of a play allows: ``follow`` (the held cards, in hand order, that begin
     a legal continuation), ``complete`` (the prefix is a legal play as it stands), ``suits``
-    (the suits it may name, 0-3; empty when it names none), ``declare`` (whether the play may
-    carry ``!``) and ``held`` (every picked card is held, once)."""
+    (the suits it may name, 0-3; empty when it names none), ``ranks`` (the ranks it may name,
+    0-12, under ``ace_request``), ``declare`` (whether the play may carry ``!``) and ``held``
+    (every picked card is held, once)."""
 
-    __slots__ = ("follow", "complete", "suits", "declare", "held")
+    __slots__ = ("follow", "complete", "suits", "declare", "held", "ranks")
 
     def __init__(
         self,
@@ -43,17 +45,19 @@ class Choice:
         suits: tuple[int, ...],
         declare: bool,
         held: bool = True,
+        ranks: tuple[int, ...] = (),
     ) -> None:
         self.follow = follow
         self.complete = complete
         self.suits = suits
         self.declare = declare
         self.held = held
+        self.ranks = ranks
 
     def __repr__(self) -> str:
         return (
             f"Choice(follow={self.follow!r}, complete={self.complete}, suits={self.suits!r}, "
-            f"declare={self.declare})"
+            f"ranks={self.ranks!r}, declare={self.declare})"
         )
 
 
@@ -69,9 +73,11 @@ def choice(state: "State", picked: Iterable[int]) -> Choice:
     dead: set[tuple[int, frozenset[int], int]] = set()
     follow = tuple(c for c in hand if c not in picked and _completes(state, picked + (c,), hand, dead))
     complete = bool(picked) and _legal(state, picked)
-    suits = (0, 1, 2, 3) if complete and declaration_allowed(state, picked) else ()
+    requests = REQUESTS[state._derived.requests] if complete and declaration_allowed(state, picked) else ()
+    suits = tuple(suit for suit, _ in requests if suit is not None)
+    ranks = tuple(rank for _, rank in requests if rank is not None)
     declare = complete and text_problem(state, Move.play(picked, declare=True)) is None
-    return Choice(follow, complete, suits, declare)
+    return Choice(follow, complete, suits, declare, ranks=ranks)
 
 
 def declares_without_cards(state: "State") -> bool:

@@ -9,6 +9,13 @@ from .cards import ACE, IS_JOKER, IS_PENALTY, IS_QUESTION, JOKER_RANK, RANK, SUI
 if TYPE_CHECKING:
     from .rules import Rules
 
+# ``Derived.requests``: what an ace's request may name. NAMES_NOTHING is for plays that name
+# nothing (a lone ace cancelling a penalty); the others follow the ``ace_request`` option.
+NAMES_NOTHING, NAMES_SUIT, NAMES_RANK, NAMES_EITHER = 0, 1, 2, 3
+REQUEST_KINDS = {"suit": NAMES_SUIT, "rank": NAMES_RANK, "either": NAMES_EITHER}
+# The first row of ``Derived.may_follow`` for a named rank (rows 0-51: a suit and a top rank).
+RANK_REQUEST_ROWS = 52
+
 
 class Derived:
     """What move generation and moves ask of the rules on every turn: flat per-card tuples,
@@ -40,6 +47,7 @@ class Derived:
         "counter_any",
         "counter_suit",
         "declare_finishable",
+        "requests",
     )
 
     def __init__(self, rules: Rules) -> None:
@@ -77,6 +85,9 @@ class Derived:
         # ``rank`` when the suit to follow is ``suit`` (RULES.md section 4; section 13's
         # penalty_start: any lets a 2 or 3 start on anything, as a joker always may).
         penalty_start = rules.penalty_start == "any"
+        # Rows 52 + rank (``ace_request``): after an ace named ``rank``, a card of that rank
+        # or one the table lets go on anything (a joker, an ace under ace_wild, a penalty
+        # card under penalty_start: any); the ace's own suit and rank no longer match.
         self.may_follow = tuple(
             tuple(
                 IS_JOKER[c]
@@ -88,4 +99,16 @@ class Derived:
             )
             for suit in range(4)
             for rank in range(13)
+        ) + tuple(
+            tuple(
+                IS_JOKER[c]
+                or RANK[c] == rank
+                or (rules.ace_wild and RANK[c] == ACE)
+                or (penalty_start and IS_PENALTY[c])
+                for c in range(54)
+            )
+            for rank in range(13)
         )
+        # What a play ending in an ace may name (``ace_request``), a key of
+        # ``generate.REQUESTS``: suits, ranks, or suits then ranks.
+        self.requests = REQUEST_KINDS[rules.ace_request]

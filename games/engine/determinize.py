@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .cards import parse_card, parse_suit
+from .cards import parse_card, parse_suit, rank_of_text
 from .rules import Rules
 from .state import State
 from .transitions import shuffle
@@ -40,6 +40,8 @@ class Observation:
         self.turn = view["turn"]
         self.direction = view["direction"]
         self.suit = None if view["suit"] is None else parse_suit(view["suit"])
+        named = view.get("rank")  # an ace's named rank (ace_request)
+        self.rank = None if named is None else rank_of_text(named)
         self.pending = read_pending(view["pending"])
         self.declared = tuple(view["declared"])
         self.drawn = None if view["drawn"] is None else parse_card(view["drawn"])
@@ -94,6 +96,7 @@ class Observation:
             0,
             None,
             self.restocked,
+            self.rank,
         )
 
 

@@ -5,14 +5,14 @@ from games.engine.moves cimport Move, play_move
 from games.engine.state cimport State
 
 # The card tables, read by index on every turn (C-level names: Python reads them in cards).
-cdef tuple RANK, SUIT, IS_JOKER, IS_PENALTY, IS_QUESTION, SAME_RANK, SINGLE, DECLARING
+cdef tuple RANK, SUIT, IS_JOKER, IS_PENALTY, IS_QUESTION, SAME_RANK, SINGLE, NAMING
 
 cpdef list legal_moves(State state)
 @cython.locals(total=Py_ssize_t, index=Py_ssize_t)
 cpdef object legal_move_at(State state, double fraction)
 cpdef object iter_legal_moves(State state)
 cpdef list move_groups(State state, bint lazy)
-@cython.locals(c=Py_ssize_t)
+@cython.locals(c=Py_ssize_t, requests=Py_ssize_t)
 cdef list _rule_groups(State state, bint lazy)
 @cython.locals(card=Py_ssize_t, allowed=tuple)
 cpdef bint starts_normally(State state, object card)
@@ -22,13 +22,12 @@ cdef tuple _may_start(State state)
 cdef Py_ssize_t _follow_row(Py_ssize_t suit, Py_ssize_t top)
 @cython.locals(pile=tuple, top=Py_ssize_t, card=Py_ssize_t)
 cpdef object effective_top(State state)
-@cython.locals(start=Py_ssize_t, c=Py_ssize_t, groups=list, d=Derived)
+@cython.locals(start=Py_ssize_t, c=Py_ssize_t, groups=list, d=Derived, requests=Py_ssize_t, naming=tuple)
 cdef list _normal_groups(State state, tuple hand, list starters, bint lazy)
 @cython.locals(c=Py_ssize_t, same_rank=tuple)
 cdef list _same_rank(tuple hand, Py_ssize_t card)
-@cython.locals(suit=Py_ssize_t)
-cdef _add_play_moves(tuple play, bint declarable, list out)
-cdef list _listed_moves(list plays, bint declarable)
+cdef _add_play_moves(tuple play, Py_ssize_t requests, list out)
+cdef list _listed_moves(list plays, Py_ssize_t requests)
 
 cdef class _AnswerSequences:
     cdef list answers

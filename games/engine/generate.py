@@ -14,6 +14,7 @@ from itertools import chain
 from typing import TYPE_CHECKING
 
 from .cards import ACE, IS_JOKER, IS_PENALTY, IS_QUESTION, JACK, KING, RANK, RED_JOKER, SAME_RANK, SUIT
+from .derived import NAMES_NOTHING, RANK_REQUEST_ROWS
 from .moves import ACCEPT, DRAW, PASS, PLAY, Move, play_move
 
 if TYPE_CHECKING:
@@ -21,13 +22,28 @@ if TYPE_CHECKING:
     from .state import State
 
 ALL_SUITS = (0, 1, 2, 3)
+ALL_RANKS = tuple(range(13))
 EAGER_QUESTIONS = 2  # a hand of at most this many questions has few question plays: listed at once
 
+# What a play ending in an ace may name, as ``(suit, rank)`` pairs, by ``Derived.requests``
+# (``derived.NAMES_NOTHING``, ``NAMES_SUIT``, ``NAMES_RANK``, ``NAMES_EITHER``): the suits in
+# suit order, then the ranks in rank order, so that a table naming suits lists as it always did.
+SUIT_REQUESTS = tuple((suit, None) for suit in ALL_SUITS)
+RANK_REQUESTS = tuple((None, rank) for rank in ALL_RANKS)
+REQUESTS = ((), SUIT_REQUESTS, RANK_REQUESTS, SUIT_REQUESTS + RANK_REQUESTS)
+
 # Shared Move objects for the commonest moves (one-card plays, draw, accept, pass), so
-# that listing them builds nothing. ``DECLARING[c]`` holds one move per suit for an ace.
+# that listing them builds nothing. ``NAMING[requests][c]`` holds card c's one-card moves:
+# one per request for an ace, else the one.
 SINGLE = tuple((Move(PLAY, (c,)),) for c in range(54))
-DECLARING = tuple(
-    tuple(Move(PLAY, (c,), suit) for suit in ALL_SUITS) if RANK[c] == ACE else SINGLE[c] for c in range(54)
+NAMING = tuple(
+    tuple(
+        tuple(Move(PLAY, (c,), suit, rank=rank) for suit, rank in named)
+        if named and RANK[c] == ACE
+        else SINGLE[c]
+        for c in range(54)
+    )
+    for named in REQUESTS
 )
 DRAW_MOVE, ACCEPT_MOVE, PASS_MOVE = Move(DRAW), Move(ACCEPT), Move(PASS)
 
@@ -152,24 +168,25 @@ def _rule_groups(state: State, lazy: bool) -> list[Iterable[Move]]:
         if not starters or state._derived.voluntary_draw:  # every starter begins at least one play
             groups.append((DRAW_MOVE,))
         return groups
+    requests = state._derived.requests
     if pending[0] == "penalty":
-        groups = [_listed_moves(penalty_counters(state, hand), True)]
+        groups = [_listed_moves(penalty_counters(state, hand), requests)]
         if state._derived.deflect_kings or state._derived.deflect_jacks:
             groups.append([SINGLE[c][0] for c in deflectors(state, hand)])
         if rules.ace_cancels_penalty:
             aces = _orderings([c for c in hand if RANK[c] == ACE])
             if rules.double_ace_declares:
-                groups.append(_listed_moves([p for p in aces if len(p) > 1], True))
+                groups.append(_listed_moves([p for p in aces if len(p) > 1], requests))
                 aces = [p for p in aces if len(p) == 1]
-            groups.append(_listed_moves(aces, False))
+            groups.append(_listed_moves(aces, NAMES_NOTHING))
         groups.append((DRAW_MOVE,))
         return groups
     if pending[0] == "jump":
         groups = [(ACCEPT_MOVE,)]
         if rules.jump_counter:
-            groups.insert(0, _listed_moves(_orderings([c for c in hand if RANK[c] == JACK]), False))
-        if state._derived.jump_cancel_by_ace:  # one ace, naming a suit as usual
-            groups.insert(-1, _listed_moves([(c,) for c in hand if RANK[c] == ACE], True))
+            groups.insert(0, _listed_moves(_orderings([c for c in hand if RANK[c] == JACK]), NAMES_NOTHING))
+        if state._derived.jump_cancel_by_ace:  # one ace, naming a suit (or rank) as usual
+            groups.insert(-1, _listed_moves([(c,) for c in hand if RANK[c] == ACE], requests))
         return groups
     # a question of suit X, answered by this player
     suit = pending[1]
@@ -222,7 +239,11 @@ def _normal_starters(state: State, hand: tuple[int, ...]) -> list[int]:
 
 def _may_start(state: State) -> tuple[bool, ...] | None:
     """Whether each card may begin a play here (a row of ``Derived.may_follow``), or None
-    when any card may: after a joker, or an ace cancelling one."""
+    when any card may: after a joker, or an ace cancelling one. After an ace that named a
+    rank (``ace_request``), that rank's row."""
+    rank = state.rank
+    if rank is not None:
+        return state._derived.may_follow[RANK_REQUEST_ROWS + rank]
     suit = state.suit
     top = effective_top(state)
     if suit is None or top is None:
@@ -261,6 +282,8 @@ def _normal_groups(
     questions: list[int] | None = None
     penalties: list[int] | None = None
     answer_seqs: _AnswerSequences | None = None
+    requests = state._derived.requests
+    naming = NAMING[requests]
     for start in starters:
         if IS_QUESTION[start]:
             if questions is None:
@@ -270,19 +293,19 @@ def _normal_groups(
                     answer_seqs = _AnswerSequences(hand, d.is_answer, d.wild_answer)
             consecutive = state._derived.consecutive_chains
             if lazy and len(questions) > EAGER_QUESTIONS:
-                group: Iterable[Move] = _QuestionWalk(start, questions, consecutive, answer_seqs)
+                group: Iterable[Move] = _QuestionWalk(start, questions, consecutive, answer_seqs, requests)
             else:
-                group = _listed_moves(_question_plays(start, questions, consecutive, answer_seqs), True)
+                group = _listed_moves(_question_plays(start, questions, consecutive, answer_seqs), requests)
         elif IS_PENALTY[start]:
             if penalties is None:
                 penalties = [c for c in hand if IS_PENALTY[c]]
-            group = _listed_moves(_penalty_plays(start, hand, penalties, state._derived), True)
+            group = _listed_moves(_penalty_plays(start, hand, penalties, state._derived), requests)
         else:
             same = _same_rank(hand, start)
             if same:
-                group = _listed_moves(_extend((start,), same), True)
+                group = _listed_moves(_extend((start,), same), requests)
             else:  # the commonest play of all: one card
-                group = DECLARING[start]
+                group = naming[start]
         groups.append(group)
     return groups
 
@@ -354,23 +377,23 @@ def _same_rank(hand: tuple[int, ...], card: int) -> list[int]:
     return [c for c in hand if same_rank[c]]
 
 
-def _listed_moves(plays: Iterable[tuple[int, ...]], declarable: bool) -> list[Move]:
+def _listed_moves(plays: Iterable[tuple[int, ...]], requests: int) -> list[Move]:
     """The moves for a list of ``plays`` (see ``_add_play_moves``), as a list."""
     moves: list[Move] = []
     for play in plays:
-        _add_play_moves(play, declarable, moves)
+        _add_play_moves(play, requests, moves)
     return moves
 
 
-def _add_play_moves(play: tuple[int, ...], declarable: bool, out: list[Move]) -> None:
-    """Append to ``out`` the moves for one play: when ``declarable``, one per suit for a play
-    ending in an ace."""
+def _add_play_moves(play: tuple[int, ...], requests: int, out: list[Move]) -> None:
+    """Append to ``out`` the moves for one play: for a play ending in an ace, one per request
+    of ``REQUESTS[requests]`` (none under ``NAMES_NOTHING``: the play alone)."""
     if len(play) == 1:
-        for move in (DECLARING if declarable else SINGLE)[play[0]]:
+        for move in NAMING[requests][play[0]]:
             out.append(move)
-    elif declarable and RANK[play[-1]] == ACE:
-        for suit in ALL_SUITS:
-            out.append(play_move(play, suit))
+    elif requests and RANK[play[-1]] == ACE:
+        for suit, rank in REQUESTS[requests]:
+            out.append(play_move(play, suit, rank))
     else:
         out.append(play_move(play))
 
@@ -431,19 +454,25 @@ class _QuestionWalk:
     orderings. Iterating walks them all; ``upto`` walks only the plays of a few cards."""
 
     def __init__(
-        self, start: int, questions: list[int], consecutive: bool, answer_seqs: _AnswerSequences | None
+        self,
+        start: int,
+        questions: list[int],
+        consecutive: bool,
+        answer_seqs: _AnswerSequences | None,
+        requests: int,
     ) -> None:
         self.start = start
         self.questions = questions
         self.consecutive = consecutive
         self.answer_seqs = answer_seqs
+        self.requests = requests
 
     def __iter__(self) -> Iterator[Move]:
         stack: list[tuple[int, ...]] = [(self.start,)]
         while stack:
             plays: list[tuple[int, ...]] = []
             _question_node(stack.pop(), self.questions, self.consecutive, self.answer_seqs, plays, stack)
-            yield from _listed_moves(plays, True)
+            yield from _listed_moves(plays, self.requests)
 
     def upto(self, max_cards: int) -> tuple[list[Move], bool]:
         """``(moves, longer)``: the moves of the plays of at most ``max_cards`` cards, in the
@@ -464,7 +493,7 @@ class _QuestionWalk:
                     longer = True
             for cards in plays:
                 if len(cards) <= max_cards:
-                    _add_play_moves(cards, True, moves)
+                    _add_play_moves(cards, self.requests, moves)
                 else:
                     longer = True
         return moves, longer

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from . import reasons
-from .cards import CARD_TEXT, SUITS, parse_card, parse_suit
+from .cards import CARD_TEXT, RANKS, SUITS, parse_card, parse_request
 from .refusal import Refusal
 
 PLAY, DRAW, ACCEPT, PASS, RESIGN = "play", "draw", "accept", "pass", "resign"
@@ -29,15 +29,17 @@ def _not_a_move(template: str, text: str, token: str | None = None) -> IllegalMo
 
 
 class Move:
-    """A play (cards in order, an optional declared suit) or draw / accept / pass, maybe with
-    ``!``; or ``resign N``: seat N leaves the game, at any time, even out of turn (``seat``).
+    """A play (cards in order, an optional request: the suit or, under ``ace_request``, the
+    rank its last ace names) or draw / accept / pass, maybe with ``!``; or ``resign N``: seat
+    N leaves the game, at any time, even out of turn (``seat``).
 
-    Cards and the declared suit are small integers (see ``cards``); moves compare and hash
+    Cards and the request (``suit`` 0–3 or ``rank`` 0–12, at most one of them) are small
+    integers (see ``cards``); moves compare and hash
     by value, so they can be looked up in a set of legal moves. Never change a move: move
     generation shares one object per common move (read-only when compiled).
     """
 
-    __slots__ = ("kind", "cards", "suit", "declare", "_key", "seat")
+    __slots__ = ("kind", "cards", "suit", "declare", "_key", "seat", "rank")
 
     def __init__(
         self,
@@ -46,30 +48,40 @@ class Move:
         suit: int | None = None,
         declare: bool = False,
         seat: int | None = None,
+        rank: int | None = None,
     ) -> None:
-        self._set(kind, tuple(cards), suit, declare, seat)
+        self._set(kind, tuple(cards), suit, declare, seat, rank)
 
     def _set(
-        self, kind: str, cards: tuple[int, ...], suit: int | None, declare: bool, seat: int | None
+        self,
+        kind: str,
+        cards: tuple[int, ...],
+        suit: int | None,
+        declare: bool,
+        seat: int | None,
+        rank: int | None = None,
     ) -> None:
         self.kind = kind
         self.cards = cards
         self.suit = suit
         self.declare = declare
         self.seat = seat
-        self._key = (kind, cards, suit, declare, seat)
+        self.rank = rank
+        self._key = (kind, cards, suit, declare, seat, rank)
 
     @classmethod
     def resign(cls, seat: int) -> Move:
         return cls(RESIGN, seat=seat)
 
     @classmethod
-    def play(cls, cards: Iterable[int], suit: int | None = None, declare: bool = False) -> Move:
-        return cls(PLAY, cards, suit, declare)
+    def play(
+        cls, cards: Iterable[int], suit: int | None = None, declare: bool = False, rank: int | None = None
+    ) -> Move:
+        return cls(PLAY, cards, suit, declare, None, rank)
 
     @classmethod
     def parse(cls, text: object) -> Move:
-        """Read move text such as ``"QH 8H 4H !"``, ``"AH @S"`` or ``"draw !"``."""
+        """Read move text such as ``"QH 8H 4H !"``, ``"AH @S"``, ``"AH @Q"`` or ``"draw !"``."""
         if not isinstance(text, str):
             raise IllegalMove(Refusal(reasons.NOT_TEXT))
         tokens = text.split()
@@ -82,13 +94,13 @@ class Move:
             return cls(tokens[0].lower(), declare=declare)
         if tokens[0].lower() == RESIGN:
             return cls._parse_resign(text, tokens, declare)
-        suit = None
+        suit = rank = None
         if tokens[-1].startswith("@"):
             token = tokens.pop()[1:]
             try:
-                suit = parse_suit(token)
+                suit, rank = parse_request(token)
             except ValueError:
-                raise _not_a_move(reasons.NOT_A_SUIT, text, token) from None
+                raise _not_a_move(reasons.NOT_A_REQUEST, text, token) from None
         cards = []
         for token in tokens:
             try:
@@ -97,7 +109,7 @@ class Move:
                 raise _not_a_move(reasons.NOT_A_CARD, text, token) from None
         if not cards:
             raise _not_a_move(reasons.SUIT_WITHOUT_CARDS, text)
-        return cls(PLAY, tuple(cards), suit, declare)
+        return cls(PLAY, tuple(cards), suit, declare, None, rank)
 
     @classmethod
     def _parse_resign(cls, text: str, tokens: list[str], declare: bool) -> Move:
@@ -108,7 +120,7 @@ class Move:
 
     def with_declare(self, declare: bool = True) -> Move:
         move = Move.__new__(Move)
-        move._set(self.kind, self.cards, self.suit, declare, self.seat)
+        move._set(self.kind, self.cards, self.suit, declare, self.seat, self.rank)
         return move
 
     def __str__(self) -> str:
@@ -117,6 +129,8 @@ class Move:
         words = [CARD_TEXT[c] for c in self.cards] if self.kind == PLAY else [self.kind]
         if self.suit is not None:
             words.append("@" + SUITS[self.suit])
+        elif self.rank is not None:
+            words.append("@" + RANKS[self.rank])
         if self.declare:
             words.append("!")
         return " ".join(words)
@@ -131,9 +145,9 @@ class Move:
         return hash(self._key)
 
 
-def play_move(cards: tuple[int, ...], suit: int | None = None) -> Move:
-    """``Move(PLAY, cards, suit)`` for a tuple of cards, without a call through the class:
-    a plain C call when compiled, for move generation, which builds many."""
+def play_move(cards: tuple[int, ...], suit: int | None = None, rank: int | None = None) -> Move:
+    """``Move(PLAY, cards, suit, rank=rank)`` for a tuple of cards, without a call through the
+    class: a plain C call when compiled, for move generation, which builds many."""
     move = Move.__new__(Move)
-    move._set(PLAY, cards, suit, False, None)
+    move._set(PLAY, cards, suit, False, None, rank)
     return move

@@ -140,11 +140,19 @@ def count_bits(bits: int) -> int:
 
 
 def play_score(
-    hand: Sequence[int], cards: int, last: int, suit: int, owed: int, attack: float, d: Derived
+    hand: Sequence[int],
+    cards: int,
+    last: int,
+    suit: int,
+    owed: int,
+    attack: float,
+    d: Derived,
+    named_rank: int = -1,
 ) -> float:
     """The light policy's value of playing the cards of bit set ``cards``, ending with
-    ``last``, from ``hand``, naming ``suit`` (-1: none), with ``owed`` cards of penalty
-    pending; ``attack``: the worth of a penalty or a jack on top; ``d``: the rules' Derived."""
+    ``last``, from ``hand``, naming ``suit`` (-1: none) or ``named_rank`` (``ace_request``;
+    -1: none), with ``owed`` cards of penalty pending; ``attack``: the worth of a penalty or
+    a jack on top; ``d``: the rules' Derived. A request is worth the cards kept that follow it."""
     finishing = d.is_finishing
     played = count_bits(cards)
     if played == len(hand):
@@ -155,12 +163,12 @@ def play_score(
         score += attack
     elif is_question(rank) and d.answers_in_play:
         score -= UNANSWERED_QUESTION
-    if suit < 0:
+    if suit < 0 and named_rank < 0:
         suit = suit_of(last)
     kept = -1  # the one rank kept, while every card kept is of a finishing rank
     for c in hand:
         if not (cards >> c) & 1:
-            if suit_of(c) == suit:
+            if suit_of(c) == suit or rank_of(c) == named_rank:
                 score += SAME_SUIT_LEFT
             if kept == -1 and finishing[c]:
                 kept = rank_of(c)

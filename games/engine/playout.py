@@ -55,7 +55,8 @@ def _light_move(state: State, random: Callable[[], float]) -> Move:
             kind = move.kind
             if kind == PLAY:
                 suit = -1 if move.suit is None else move.suit
-                score = play_score(hand, bits_of(move.cards), move.cards[-1], suit, owed, attack, d)
+                named = -1 if move.rank is None else move.rank  # ace_request
+                score = play_score(hand, bits_of(move.cards), move.cards[-1], suit, owed, attack, d, named)
             else:
                 score = other_score(kind == DRAW, owed)
             chance = random()

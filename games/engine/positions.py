@@ -2,7 +2,7 @@
 
 from typing import TYPE_CHECKING, Any, TypeGuard
 
-from .cards import CARD_TEXT, parse_card, parse_suit
+from .cards import ACE, CARD_TEXT, IS_JOKER, RANK, RANKS, parse_card, parse_suit
 from .rules import Rules
 
 if TYPE_CHECKING:
@@ -36,6 +36,7 @@ def read_position(state_class: type["State"], data: Any) -> "State":
     if data["direction"] not in (1, -1) or isinstance(data["direction"], bool):
         raise ValueError("direction: 1 (clockwise) or -1")
     suit = None if data["suit"] is None else _suit(data["suit"], "suit")
+    rank = _rank(data.get("rank"), rules, suit, discard_pile)
     pending = _pending(data["pending"], rules, players, turn)
     declared = data["declared"]
     if (
@@ -89,6 +90,7 @@ def read_position(state_class: type["State"], data: Any) -> "State":
         shuffles,
         placed,
         restocked,
+        rank,
     )
 
 
@@ -133,6 +135,29 @@ def _suit(text: Any, where: str) -> int:
         return parse_suit(text) if isinstance(text, str) else parse_suit(repr(text))
     except ValueError as error:
         raise ValueError(f"{where}: {error}") from None
+
+
+def _rank(value: Any, rules: Rules, suit: int | None, discard_pile: tuple[int, ...]) -> int | None:
+    """The rank an ace named (``ace_request``), or None: only where the table's aces name
+    ranks, with no suit to follow, and with an ace on top (under jokers, the card beneath
+    them decides under ``after_joker: previous``)."""
+    if value is None:
+        return None
+    if not isinstance(value, str) or value.upper() not in RANKS:
+        raise ValueError(f"rank: {value!r} is not a rank (A 2 3 4 5 6 7 8 9 10 J Q K)")
+    under = [c for c in discard_pile if not IS_JOKER[c]]
+    jokers_on_top = IS_JOKER[discard_pile[-1]]
+    if (
+        rules.ace_request == "suit"
+        or suit is not None
+        or not under
+        or RANK[under[-1]] != ACE
+        or (jokers_on_top and rules.after_joker != "previous")
+    ):
+        raise ValueError(
+            "rank: only an ace on top names a rank, where ace_request is rank or either, with suit null"
+        )
+    return RANKS.index(value.upper())
 
 
 def _check_deck(

@@ -10,7 +10,9 @@ option names and their values in parentheses stay as they are: they name the set
 NOT_TEXT = "a move must be text"
 EMPTY_MOVE = '%(text)s is not a move: write cards like "7H 7S", or draw, accept or pass'
 NOT_A_CARD = "%(text)s is not a move: %(token)s is not a card (write rank then suit, like 10H, QS or JKR)"
-NOT_A_SUIT = "%(text)s is not a move: %(token)s is not a suit (one of H D S C)"
+NOT_A_REQUEST = (
+    "%(text)s is not a move: %(token)s is neither a suit (H D S C) nor a rank (A 2 3 4 5 6 7 8 9 10 J Q K)"
+)
 SUIT_WITHOUT_CARDS = '%(text)s is not a move: a suit is declared after an ace, like "AH @S"'
 RESIGN_WITHOUT_SEAT = '%(text)s is not a move: a resignation names its seat, like "resign 2"'
 UNKNOWN_KIND = "%(kind)s is not a move"
@@ -21,6 +23,9 @@ SEAT_NOT_IN_PLAY = "seat %(seat)d is not in play"
 CARD_TWICE = "a card cannot be played twice in one play"
 NOT_HELD = "you do not hold %(card)s"
 SUIT_WITHOUT_ACE = "only a play that ends with an ace names a suit"
+RANK_WITHOUT_ACE = "only a play that ends with an ace names a rank"
+SUIT_REQUEST_OFF = "aces name a rank at this table, not a suit (ace_request: rank)"
+RANK_REQUEST_OFF = "aces name a suit at this table, not a rank (ace_request: suit)"
 NOT_FINISHABLE = (
     'you may declare "Niko Kadi!" only when the cards you keep could be played out as one '
     "winning play (declare_allowed: finishable)"
@@ -28,6 +33,7 @@ NOT_FINISHABLE = (
 
 # Moves other than plays (transitions.rule_problem)
 LONE_ACE_NAMES_SUIT = "a single ace cancelling a penalty cannot name a suit"
+LONE_ACE_NAMES_RANK = "a single ace cancelling a penalty cannot name a rank"
 DRAWN_ALREADY = "you have drawn already: play a play that begins with the drawn card, or pass"
 DRAW_WHEN_JUMPED = "you are jumped: accept, or counter with jacks where that is allowed"
 MUST_PLAY = "you must play when you can: drawing at will is off at this table (voluntary_draw)"
@@ -49,6 +55,13 @@ NO_MATCH_ACES_WILD = (
     "%(card)s does not match: play a card of %(suit)s or of rank %(rank)s, an ace or a joker"
 )
 NO_MATCH = "%(card)s does not match: play a card of %(suit)s or of rank %(rank)s, or a joker"
+NO_MATCH_NAMED_RANK_ACES_WILD = (
+    "%(card)s does not match: the ace asked for rank %(rank)s: "
+    "play a card of rank %(rank)s, an ace or a joker"
+)
+NO_MATCH_NAMED_RANK = (
+    "%(card)s does not match: the ace asked for rank %(rank)s: play a card of rank %(rank)s or a joker"
+)
 ACES_DO_NOT_CANCEL = "aces do not cancel penalties at this table (ace_cancels_penalty is off)"
 CANCEL_WITH_ACES_ONLY = "a penalty is cancelled with aces only"
 OWE_CARDS = "you owe %(amount)d cards: counter with a penalty card, cancel with an ace, or draw"

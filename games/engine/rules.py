@@ -320,6 +320,16 @@ OPTIONS = (
         "when a play leaves one card and does not declare.",
         ("at-finish", "at-one-card"),
     ),
+    # Issue 48: what an ace's request names; "suit" (today's rule) in every preset
+    Option(
+        "ace_request",
+        "aces",
+        "choice",
+        "What a play ending in an ace names for the next player. suit: a suit to follow. "
+        "rank: a rank (A to K): the next play must begin with a card of that rank, an ace "
+        "where aces are wild, or a joker. either: the player chooses a suit or a rank.",
+        ("suit", "rank", "either"),
+    ),
 )
 OPTIONS_BY_NAME = {option.name: option for option in OPTIONS}
 
@@ -358,6 +368,7 @@ CLASSIC = {
     "declare_allowed": "any",
     "lone_card_must_finish": False,
     "niko_kadi_missed": "at-finish",
+    "ace_request": "suit",
 }
 FRIENDLY = dict(
     CLASSIC,
@@ -452,6 +463,7 @@ class Rules:
     declare_allowed: str
     lone_card_must_finish: bool
     niko_kadi_missed: str
+    ace_request: str
 
     @classmethod
     def preset(cls, name: str = DEFAULT_PRESET) -> "Rules":

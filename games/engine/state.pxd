@@ -10,6 +10,7 @@ cdef class State:
     cdef public Py_ssize_t turn
     cdef public Py_ssize_t direction
     cdef public object suit
+    cdef public object rank
     cdef public object pending
     cdef public tuple declared
     cdef public object drawn

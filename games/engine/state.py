@@ -8,7 +8,7 @@ from itertools import islice
 from typing import TYPE_CHECKING, Any
 
 from . import transitions
-from .cards import CARD_TEXT, SUIT, SUITS, deck
+from .cards import CARD_TEXT, RANKS, SUIT, SUITS, deck
 from .choices import playable_cards
 from .generate import iter_legal_moves, legal_moves
 from .moves import Move
@@ -27,7 +27,8 @@ class State:
 
     Cards are small integers (see ``cards``); the attributes are for reading only:
     ``hands`` (a tuple per seat), ``draw_pile`` and ``discard_pile`` (bottom to top),
-    ``turn``, ``direction``, ``suit`` (0–3 or None), ``pending`` (None,
+    ``turn``, ``direction``, ``suit`` (0–3 or None), ``rank`` (the rank 0–12 an ace named
+    under ``ace_request``, else None; then ``suit`` is None), ``pending`` (None,
     ``("penalty", n)``, ``("jump", k, by)`` or ``("question", suit)``), ``declared``,
     ``drawn``, ``winner``, ``finished``, ``turns`` (moves made), ``seed`` and ``shuffles``
     (how many reshuffles so far: with the seed it fixes the next one); ``restocked`` (the
@@ -59,6 +60,7 @@ class State:
         "_derived",
         "placed",
         "in_play",
+        "rank",
     )
 
     def __init__(
@@ -80,6 +82,7 @@ class State:
         shuffles: int = 0,
         placed: Iterable[int] | None = None,
         restocked: tuple[int, ...] = (),
+        rank: int | None = None,
     ) -> None:
         self.rules = rules
         self.hands = hands
@@ -88,6 +91,7 @@ class State:
         self.turn = turn
         self.direction = direction
         self.suit = suit
+        self.rank = rank
         self.pending = pending
         self.declared = declared
         self.drawn = drawn
@@ -112,6 +116,7 @@ class State:
         s.turn = self.turn
         s.direction = self.direction
         s.suit = self.suit
+        s.rank = self.rank
         s.pending = self.pending
         s.declared = self.declared
         s.drawn = self.drawn
@@ -244,6 +249,7 @@ class State:
             "turn": self.turn,
             "direction": self.direction,
             "suit": _suit_text(self.suit),
+            "rank": _rank_text(self.rank),
             "pending": _pending_dict(self.pending),
             "declared": list(self.declared),
             "drawn": None if self.drawn is None else CARD_TEXT[self.drawn],
@@ -275,6 +281,7 @@ class State:
             "turn": self.turn,
             "direction": self.direction,
             "suit": _suit_text(self.suit),
+            "rank": _rank_text(self.rank),
             "pending": _pending_dict(self.pending),
             "declared": list(self.declared),
             "drawn": CARD_TEXT[self.drawn] if self.drawn is not None and player == self.turn else None,
@@ -301,6 +308,11 @@ class State:
 
 def _suit_text(suit: int | None) -> str | None:
     return None if suit is None else SUITS[suit]
+
+
+def _rank_text(rank: int | None) -> str | None:
+    """The rank an ace named (``ace_request``), as its text ("Q", "10"), or None."""
+    return None if rank is None else RANKS[rank]
 
 
 def _pending_dict(pending: tuple[Any, ...] | None) -> dict[str, Any] | None:

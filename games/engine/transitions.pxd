@@ -8,9 +8,10 @@ cpdef object apply(State state, Move move, bint listed=*)
 cpdef State apply_in_place(State s, Move move)
 cpdef object text_problem(State state, Move move)
 cpdef object rule_problem(State state, Move move)
-@cython.locals(d=Derived, in_play=Py_ssize_t, seat=Py_ssize_t, last=Py_ssize_t, rank=Py_ssize_t, c=Py_ssize_t,
+cdef object _request_problem(State state, Move move)
+@cython.locals(d=Derived, in_play=Py_ssize_t, named_before=object, seat=Py_ssize_t, last=Py_ssize_t, rank=Py_ssize_t, c=Py_ssize_t,
                o=Py_ssize_t)
-cdef State _play(State s, tuple cards, object declared_suit, bint declare)
+cdef State _play(State s, tuple cards, object declared_suit, object declared_rank, bint declare)
 cdef object _suit_after_penalty(State s, tuple cards)
 cdef State _kickback(State s, Py_ssize_t kings, Py_ssize_t in_play)
 cdef State _deflect(State s, tuple penalty, Py_ssize_t card)

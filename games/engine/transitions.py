@@ -19,6 +19,7 @@ from .cards import (
     RANK,
     SUIT,
 )
+from .derived import NAMES_RANK, NAMES_SUIT
 from .generate import penalty_card, starts_normally
 from .moves import ACCEPT, DRAW, PASS, PLAY, RESIGN, IllegalMove
 from .refusal import Card, Refusal
@@ -55,7 +56,7 @@ def apply_in_place(s: State, move: Move) -> State:
     s._legal = None
     kind = move.kind
     if kind == PLAY:
-        return _play(s, move.cards, move.suit, move.declare)
+        return _play(s, move.cards, move.suit, move.rank, move.declare)
     if kind == DRAW:
         return _draw_move(s, move.declare)
     if kind == ACCEPT:
@@ -69,8 +70,9 @@ def apply_in_place(s: State, move: Move) -> State:
 
 def text_problem(state: State, move: Move) -> Refusal | None:
     """Why a move can never be made here, whatever the misplay rule: the game is over, the
-    play names cards the player does not hold, a card twice, or a suit without an ace, a
-    declaration the table does not allow, or a resignation of a seat not in play."""
+    play names cards the player does not hold, a card twice, or a suit or rank without an
+    ace, a request the table's aces cannot make (``ace_request``), a declaration the table
+    does not allow, or a resignation of a seat not in play."""
     if state.finished:
         return Refusal(reasons.GAME_OVER)
     if move.kind == RESIGN:
@@ -86,8 +88,10 @@ def text_problem(state: State, move: Move) -> Refusal | None:
         for c in cards:
             if c not in kept:
                 return Refusal(reasons.NOT_HELD, {"card": Card.of(c)})
-        if move.suit is not None and RANK[cards[-1]] != ACE:
-            return Refusal(reasons.SUIT_WITHOUT_ACE)
+        if move.suit is not None or move.rank is not None:
+            problem = _request_problem(state, move)
+            if problem is not None:
+                return problem
         if move.declare:
             kept = tuple([c for c in kept if c not in cards])
     if move.declare and move.kind != DRAW and state._derived.declare_finishable:
@@ -96,13 +100,27 @@ def text_problem(state: State, move: Move) -> Refusal | None:
     return None
 
 
+def _request_problem(state: State, move: Move) -> Refusal | None:
+    """Why a play's request (``@X``) can never be made: no ace ends the play, or the table's
+    aces name the other kind (``ace_request``)."""
+    if RANK[move.cards[-1]] != ACE:
+        return Refusal(reasons.SUIT_WITHOUT_ACE if move.rank is None else reasons.RANK_WITHOUT_ACE)
+    requests = state._derived.requests
+    if move.suit is not None and requests == NAMES_RANK:
+        return Refusal(reasons.SUIT_REQUEST_OFF)
+    if move.rank is not None and requests == NAMES_SUIT:
+        return Refusal(reasons.RANK_REQUEST_OFF)
+    return None
+
+
 def rule_problem(state: State, move: Move) -> Refusal | None:
     """The rule a well-formed move breaks in this position, or None when it is legal."""
     kind = move.kind
     if kind == PLAY:
         problem = play_problem(state, move.cards)
-        if problem is None and move.suit is not None and not declaration_allowed(state, move.cards):
-            return Refusal(reasons.LONE_ACE_NAMES_SUIT)
+        named = move.suit is not None or move.rank is not None
+        if problem is None and named and not declaration_allowed(state, move.cards):
+            return Refusal(reasons.LONE_ACE_NAMES_SUIT if move.rank is None else reasons.LONE_ACE_NAMES_RANK)
         if problem is None and state._derived.lone_card_must_finish:
             return lone_card_problem(state, move.cards)
         return problem
@@ -127,7 +145,12 @@ def rule_problem(state: State, move: Move) -> Refusal | None:
     return Refusal(reasons.UNKNOWN_KIND, {"kind": repr(kind)})
 
 
-def _play(s: State, cards: tuple[int, ...], declared_suit: int | None, declare: bool) -> State:
+def _play(
+    s: State, cards: tuple[int, ...], declared_suit: int | None, declared_rank: int | None, declare: bool
+) -> State:
+    """A play of ``cards``, its ace (if last) naming ``declared_suit`` or ``declared_rank``
+    (None: nothing named). A named rank replaces the suit to follow (``suit`` None) until
+    the next play; jokers on it carry it on under ``after_joker: previous``."""
     seat = s.turn
     rules = s.rules
     d = s._derived
@@ -140,6 +163,8 @@ def _play(s: State, cards: tuple[int, ...], declared_suit: int | None, declare: 
         s.declared = _with(s.declared, seat, declare)
     s.drawn = None
     s.pending = None
+    named_before = s.rank
+    s.rank = None
     last = cards[-1]
     rank = RANK[last]
     in_play = s.in_play  # the players in play when the play was made
@@ -157,7 +182,10 @@ def _play(s: State, cards: tuple[int, ...], declared_suit: int | None, declare: 
                     return _finish(s)
                 _leave(s, seat, True)  # play_on: the play's effects pass to those in play
                 if s.finished:
-                    s.suit = SUIT[last] if declared_suit is None else declared_suit
+                    if declared_rank is not None:
+                        s.suit, s.rank = None, declared_rank
+                    else:
+                        s.suit = SUIT[last] if declared_suit is None else declared_suit
                     return _finish(s)
             elif not d.missed_at_one_card:
                 _draw(s, seat, rules.niko_kadi_penalty)
@@ -166,7 +194,10 @@ def _play(s: State, cards: tuple[int, ...], declared_suit: int | None, declare: 
     if before is not None and before[0] == "penalty" and (rank == KING or rank == JACK):
         return _finish(_deflect(s, before, last))
     if rank == ACE:
-        if declared_suit is not None:
+        if declared_rank is not None:
+            s.suit = None
+            s.rank = declared_rank
+        elif declared_suit is not None:
             s.suit = declared_suit
         elif before is not None and before[0] == "penalty":  # no suit named: never invent one
             # the aces just played are no penalty cards: penalty_card finds the cancelled one
@@ -181,6 +212,8 @@ def _play(s: State, cards: tuple[int, ...], declared_suit: int | None, declare: 
             amount += before[1]
         s.pending = ("penalty", amount)
         s.suit = _suit_after_penalty(s, cards)
+        if named_before is not None and rules.after_joker == "previous" and all(IS_JOKER[c] for c in cards):
+            s.rank = named_before  # the ace beneath the jokers still decides what follows
     else:
         s.suit = SUIT[last]
         if rank == JACK:

@@ -60,7 +60,8 @@ def play_problem(state: State, cards: tuple[int, ...]) -> Refusal | None:
 
 
 def declaration_allowed(state: State, cards: tuple[int, ...]) -> bool:
-    """Whether a play may name a suit: it ends in an ace, except a lone cancelling ace."""
+    """Whether a play may name a suit (or, under ``ace_request``, a rank): it ends in an ace,
+    except a lone cancelling ace."""
     if RANK[cards[-1]] != ACE:
         return False
     if state.pending is not None and state.pending[0] == "penalty":
@@ -71,6 +72,10 @@ def declaration_allowed(state: State, cards: tuple[int, ...]) -> bool:
 def _start_problem(state: State, first: int) -> Refusal | None:
     if starts_normally(state, first):
         return None
+    if state.rank is not None:  # an ace named a rank (ace_request)
+        wild = state.rules.ace_wild
+        template = reasons.NO_MATCH_NAMED_RANK_ACES_WILD if wild else reasons.NO_MATCH_NAMED_RANK
+        return Refusal(template, {"card": Card.of(first), "rank": Rank.of(state.rank)})
     template = reasons.NO_MATCH_ACES_WILD if state.rules.ace_wild else reasons.NO_MATCH
     # a card that may not start has a suit and a top to match (``generate._may_start``)
     rank = Rank.of(RANK[cast(int, effective_top(state))])

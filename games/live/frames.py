@@ -247,6 +247,7 @@ def _hand(latest, context, user_id, language):
         game["draw_count"],
         game["stand_in_warning"],
         game["declare_alone"],
+        game["ace_request"],
     )
     kept = latest.fragments.setdefault(("hands", language, user_id), {})
     html = kept.get((form, cards))
@@ -367,7 +368,8 @@ def _board(game, language):
             marked["suit"] = {**suit, **{name: marks[f"suit_{name}"] for name in SUIT_VALUES}}
         return render_to_string(SHARED["board"], {"game": marked, "discard_html": marks["discard"]})
 
-    shape = (language, suit is None, suit and suit["red"], game["clockwise"])
+    rank = game.get("rank")  # an ace's named rank (ace_request): its words are in the skeleton
+    shape = (language, suit is None, suit and suit["red"], game["clockwise"], rank and rank["code"])
     return skeletons.fragment_html("board", shape, render, values)
 
 

@@ -9,7 +9,7 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from games.engine.rules import Rules
 from games.text.answers import ACE_ANSWER, JACK_ANSWER, ace_answers_any_question, jump_answers
-from games.text.cards import SUIT_WORDS, card_words, sorted_hand, suit_info
+from games.text.cards import SUIT_WORDS, card_words, rank_info, sorted_hand, suit_info
 from games.text.moves import cards_words
 
 
@@ -153,6 +153,8 @@ def describe_game(view, seats, result=None, playable=None, hand_order="suit", pu
         "status_words": _status_words(view, names, result) if addressed else public["status_words"],
         "actions": allowed_actions(view),
         "your_niko_kadi": you is not None and players[you]["niko_kadi"],
+        # what the ace picker offers: suits, ranks or either (the table's ace_request)
+        "ace_request": view["rules"].get("ace_request", "suit"),
     }
 
 
@@ -203,6 +205,7 @@ def describe_public(view, seats, result=None):
         "draw_caption": ngettext("%(n)s card to draw", "%(n)s cards to draw", view["draw_pile_size"])
         % {"n": view["draw_pile_size"]},
         "suit": suit_info(view["suit"]),
+        "rank": rank_info(view.get("rank")),  # a rank an ace named (ace_request)
         "clockwise": view["direction"] == 1,
         "direction_words": direction_words(view["direction"]),
         "pending_words": pending_words(anyone, names),

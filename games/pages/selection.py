@@ -4,7 +4,8 @@ play would do, in words, before it is made.
 The page answers a tap itself from the turn's choice tree (``choice_tree``), sent with the hand,
 and asks the server (``views.hand_choice``) only past the tree's last level. The engine's
 ``choices.choice`` says
-which cards may follow, whether the selection is a complete play, which suits it may name
+which cards may follow, whether the selection is a complete play, which suits (or ranks,
+under ``ace_request``) it may name
 and whether it may declare "Niko Kadi"; the effect line comes from applying the play to the
 position here, on the server. Only what every player will see once the play is made is
 said (who owes what, who is skipped, whether the hand wins): never a drawn card.
@@ -24,13 +25,16 @@ from games.engine.cards import (
     JACK,
     KING,
     RANK,
+    RANKS,
     SUITS,
+    parse_request,
 )
 from games.engine.choices import choice
 from games.engine.moves import ACCEPT, DRAW, PASS, Move
 from games.text.answers import ACE_ANSWER, JACK_ANSWER, ace_answers_any_question, jump_answers
-from games.text.cards import SUIT_WORDS, card_face
+from games.text.cards import RANK_PLURAL_WORDS, SUIT_WORDS, card_face
 
+RANK_MARK = "{r}"  # in a tree's line for every rank (``_fold_ranks``): the rank's words go here
 MAX_PICKED = 60  # more cards than any hand holds: a longer request is refused unread
 # The selections a turn's tree answers, first level first: every one of an ordinary hand's
 # (a few dozen), the first levels of a question chain's millions (bench/README.md, issue 44).
@@ -58,11 +62,12 @@ class Refused(Exception):
 def answer(reading, user, params):
     """``hand_choice`` for ``user`` at the table of ``reading`` (``games.pages.table.read_table``),
     from the request's ``params``: ``cards`` (card texts, space-separated, in play order),
-    ``suit`` (H D S C, optional) and ``declare`` ("1" for Niko Kadi). Raises ``Refused``."""
+    ``suit`` (what the ace names, optional: H D S C, or under ``ace_request`` a rank A 2 …
+    K) and ``declare`` ("1" for Niko Kadi). Raises ``Refused``."""
     words = params.get("cards", "").split()
-    suit = params.get("suit", "").upper()
+    request = params.get("suit", "").upper()
     cards_ok = len(words) <= MAX_PICKED and all(word.upper() in CARD_BY_TEXT for word in words)
-    if not cards_ok or suit not in ("", *SUITS):
+    if not cards_ok or request not in ("", *SUITS, *RANKS):
         raise Refused(_("That is not a selection of cards."), 400)
     game, state = reading.game, reading.state
     seat = next((p.seat for p in reading.players if p.user_id == user.pk and not p.left), None)
@@ -75,25 +80,31 @@ def answer(reading, user, params):
     if params.get("help") == "1":
         return {"help": what_now(state)}
     declare = params.get("declare") == "1"
-    return hand_choice(state, picked, SUITS.index(suit) if suit else None, declare, names)
+    suit, rank = parse_request(request) if request else (None, None)
+    return hand_choice(state, picked, suit, declare, names, rank)
 
 
-def hand_choice(state, picked, suit, declare, names):
+def hand_choice(state, picked, suit, declare, names, rank=None):
     """What ``picked`` (card numbers in play order, held by the player to move) allows, for
-    the page: the card texts that may follow, ``complete``, the suit codes it may name,
-    ``declare`` (Niko Kadi allowed with it) and ``effect``, a sentence on what the play
-    (with ``suit``, a suit number or None, and ``declare``) would do; "" before a card is
-    picked. ``names``: the players' names by seat."""
+    the page: the card texts that may follow, ``complete``, the suit codes and the ranks
+    (``ace_request``) it may name, ``declare`` (Niko Kadi allowed with it) and ``effect``, a
+    sentence on what the play (with ``suit``, a suit number, or ``rank``, a rank number, or
+    neither, and ``declare``) would do; "" before a card is picked. ``names``: the players'
+    names by seat."""
     allowed = choice(state, picked)
     if suit not in allowed.suits:
         suit = None
+    if rank not in allowed.ranks:
+        rank = None
     declare = declare and allowed.declare
+    effect = effect_words(state, tuple(picked), suit, declare, names, allowed, rank) if picked else ""
     return {
         "follow": [CARD_TEXT[c] for c in allowed.follow],
         "complete": allowed.complete,
         "suits": [SUITS[s] for s in allowed.suits],
+        "ranks": [RANKS[r] for r in allowed.ranks],
         "declare": allowed.declare,
-        "effect": effect_words(state, tuple(picked), suit, declare, names, allowed) if picked else "",
+        "effect": effect,
     }
 
 
@@ -102,6 +113,7 @@ def choice_tree(state: State, names: list[str], budget: int = TREE_SELECTIONS) -
     for the selections that begin a legal play, shortest first, at most ``budget`` of them,
     as nested dicts keyed by card text. A node holds ``f`` (the cards that may follow), and
     once a card is picked ``c`` (complete: 1 or 0), ``s`` (the suits it may name, "HS..."),
+    ``r`` (1, only where it may name a rank under ``ace_request``: any of the thirteen),
     ``d`` (it may declare) and ``e``, its effect lines (``_effects``); ``k`` its children.
     A child left empty ({}) is past the budget: the page asks the server for it. Holds
     nothing the player does not see: their own cards, and what the move would do, which
@@ -120,36 +132,58 @@ def choice_tree(state: State, names: list[str], budget: int = TREE_SELECTIONS) -
                 d=int(allowed.declare),
                 e=_effects(state, picked, names, allowed),
             )
+            if allowed.ranks:
+                node["r"] = 1
         node["k"] = {CARD_TEXT[c]: {} for c in allowed.follow}
         queue.extend((picked + (c,), node["k"][CARD_TEXT[c]]) for c in allowed.follow)
     return root
 
 
 def _effects(state, picked, names, allowed):
-    """The effect lines of ``picked`` by what goes with it: "" alone; a suit it names ("H")
-    and "!" when it declares ("H!", "!") only where the line differs from the one without
-    (the page falls back from "H!" to "H" to "")."""
+    """The effect lines of ``picked`` by what goes with it: "" alone; a suit or rank it names
+    ("H", "Q", "10") and "!" when it declares ("H!", "!") only where the line differs from
+    the one without (the page falls back from "H!" to "H" to ""); the ranks' lines folded
+    into one ("#", "#!": ``_fold_ranks``) where they differ only by the rank."""
+    requests = [(s, None, SUITS[s]) for s in allowed.suits] + [(None, r, RANKS[r]) for r in allowed.ranks]
     lines = {"": effect_words(state, picked, None, False, names, allowed)}
-    for suit in allowed.suits:
-        line = effect_words(state, picked, suit, False, names, allowed)
+    for suit, rank, key in requests:
+        line = effect_words(state, picked, suit, False, names, allowed, rank)
         if line != lines[""]:
-            lines[SUITS[suit]] = line
+            lines[key] = line
     if allowed.declare:
-        for suit in (None, *allowed.suits):
-            key = "" if suit is None else SUITS[suit]
-            line = effect_words(state, picked, suit, True, names, allowed)
+        for suit, rank, key in [(None, None, ""), *requests]:
+            line = effect_words(state, picked, suit, True, names, allowed, rank)
             if line != lines.get(key, lines[""]):
                 lines[key + "!"] = line
+    if allowed.ranks:
+        _fold_ranks(lines, allowed.ranks, "")
+        _fold_ranks(lines, allowed.ranks, "!")
     return lines
 
 
-def effect_words(state, picked, suit, declare, names, allowed):
+def _fold_ranks(lines, ranks, suffix):
+    """The thirteen lines of the ranks an ace may name (keys "A" to "K", and ``suffix``),
+    when they differ only by the rank's words ("… must play queens …"), as one line keyed
+    "#" (and ``suffix``) with ``RANK_MARK`` where the words go: static/js/table.js puts in
+    the words of the rank key pressed (its title). A tree then holds one line, not thirteen."""
+    keys = [RANKS[r] + suffix for r in ranks]
+    if not all(key in lines for key in keys):
+        return
+    words = {key: str(RANK_PLURAL_WORDS[RANKS[r]]) for key, r in zip(keys, ranks, strict=True)}
+    template = lines[keys[-1]].replace(words[keys[-1]], RANK_MARK)
+    if RANK_MARK in template and all(lines[key] == template.replace(RANK_MARK, words[key]) for key in keys):
+        for key in keys:
+            del lines[key]
+        lines["#" + suffix] = template
+
+
+def effect_words(state, picked, suit, declare, names, allowed, rank=None):
     """One or two short sentences on what playing ``picked`` would do (see ``hand_choice``)."""
     if not allowed.complete:
         return _("Pick the next card: only the lit cards can follow %(cards)s.") % {
             "cards": cards_label(picked)
         }
-    after = state.apply(Move.play(picked, suit, declare))
+    after = state.apply(Move.play(picked, suit, declare, rank))
     seat = state.turn
     left = len(state.hands[seat]) - len(picked)
     if not left:
@@ -225,6 +259,11 @@ def _consequence(state, after, picked, suit, names, allowed):
         return _("Play turns back: %(name)s plays next.") % {"name": nxt}
     if suit is not None:
         return _("%(name)s must follow %(suit)s.") % {"name": nxt, "suit": SUIT_WORDS[SUITS[suit]]}
+    if after.rank is not None:  # an ace named a rank (ace_request)
+        asked = {"name": nxt, "ranks": RANK_PLURAL_WORDS[RANKS[after.rank]]}
+        if state.rules.ace_wild:
+            return _("%(name)s must play %(ranks)s, an ace or a joker.") % asked
+        return _("%(name)s must play %(ranks)s or a joker.") % asked
     return _("%(name)s plays next.") % {"name": nxt}
 
 
@@ -301,7 +340,12 @@ def _play_kinds(state, pending, starters):
         return [_("Answer the question with %(suit)s or another question: %(cards)s.") % asked]
     if state.drawn is not None:
         return [_("Play the card you drew: %(cards)s.") % listed(starters)]
-    lines = [_("Play a card that matches the top card: %(cards)s.") % listed(starters)]
+    if state.rank is not None:  # an ace named a rank (ace_request)
+        asked = {"ranks": RANK_PLURAL_WORDS[RANKS[state.rank]], **listed(starters)}
+        line = _("The ace asked for %(ranks)s: play one, or a card that goes on anything: %(cards)s.")
+        lines = [line % asked]
+    else:
+        lines = [_("Play a card that matches the top card: %(cards)s.") % listed(starters)]
     if any(IS_QUESTION[c] for c in starters) and state._derived.answers_in_play:
         lines.append(_("A question (Q or 8) may be answered in the same play: tap the answer after it."))
     return lines

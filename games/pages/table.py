@@ -21,14 +21,14 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from games import bots
 from games.engine import State
-from games.engine.cards import SUITS
+from games.engine.cards import RANKS, SUITS
 from games.engine.choices import declares_without_cards
 from games.models import Game, Table
 from games.pages.game_view import describe_game, describe_public
 from games.pages.selection import choice_tree
 from games.pages.waiting import time_left_words
 from games.play import play_now, seat_return, server_turns
-from games.text.cards import suit_info
+from games.text.cards import rank_info, suit_info
 from games.text.moves import move_entry, moves_heading
 from games.text.refusals import explain
 from games.text.rules import override_labels, preset_label, rules_summary
@@ -137,8 +137,10 @@ def table_urls(table_id):
 
 @lru_cache(maxsize=8)
 def _choices(language):
-    """The bot levels and the suits, in ``language`` (the active one): the same on every page."""
-    return [(level, User.BotLevel(level).label) for level in bots.LEVELS], [suit_info(suit) for suit in SUITS]
+    """The bot levels, the suits and the ranks an ace may name (``ace_request``), in
+    ``language`` (the active one): the same on every page."""
+    levels = [(level, User.BotLevel(level).label) for level in bots.LEVELS]
+    return levels, [suit_info(suit) for suit in SUITS], [rank_info(rank) for rank in RANKS]
 
 
 def table_context(table, user, reading=None, common=None):
@@ -179,7 +181,9 @@ def table_context(table, user, reading=None, common=None):
         "urls": table_urls(table.pk),
         "recent_moves_shown": RECENT_MOVES,
     }
-    context["bot_levels"], context["suits"] = _once(common, "choices", lambda: _choices(get_language()))
+    context["bot_levels"], context["suits"], context["ace_ranks"] = _once(
+        common, "choices", lambda: _choices(get_language())
+    )
     if game is not None:
         context.update(game_context(reading, user, common))
         if not running:

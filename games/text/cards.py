@@ -25,6 +25,24 @@ RANK_WORDS = {
     "joker": gettext_lazy("joker"),
 }
 
+# A rank an ace names (``ace_request``), said as the cards asked for: "queens", "7s".
+RANK_PLURAL_WORDS = {
+    "A": gettext_lazy("aces"),
+    "2": gettext_lazy("2s"),
+    "3": gettext_lazy("3s"),
+    "4": gettext_lazy("4s"),
+    "5": gettext_lazy("5s"),
+    "6": gettext_lazy("6s"),
+    "7": gettext_lazy("7s"),
+    "8": gettext_lazy("8s"),
+    "9": gettext_lazy("9s"),
+    "10": gettext_lazy("10s"),
+    "J": gettext_lazy("jacks"),
+    "Q": gettext_lazy("queens"),
+    "K": gettext_lazy("kings"),
+}
+assert tuple(RANK_PLURAL_WORDS) == RANKS
+
 
 def suit_symbol(suit):
     return SUIT_SYMBOLS[SUITS.index(suit)]
@@ -78,6 +96,14 @@ def suit_info(suit):
         "words": str(SUIT_WORDS[suit]),
         "red": suit in RED_SUITS,
     }
+
+
+def rank_info(rank):
+    """The rank an ace named (``ace_request``: "Q", "10") for display, or None."""
+    if rank is None:
+        return None
+    return {"code": rank, "words": str(RANK_PLURAL_WORDS[rank])}
+
 
 # Hands read left to right by suit in alternating colours, ranks from the ace up; jokers last.
 HAND_SUIT_ORDER = (SUITS.index("S"), SUITS.index("H"), SUITS.index("C"), SUITS.index("D"))

@@ -19,10 +19,10 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
-from games.engine.cards import CARD_TEXT, SUITS
+from games.engine.cards import CARD_TEXT, RANKS, SUITS
 from games.engine.moves import Move
 from games.engine.outcomes import Outcome
-from games.text.cards import card_face, suit_info
+from games.text.cards import card_face, rank_info, suit_info
 from games.text.outcomes import outcome_sentences
 
 CHIPS, LABELS = "chips", "labels"
@@ -69,6 +69,9 @@ def _what(move, card):
             yield ngettext("and drew %(n)d card", "and drew %(n)d cards", n) % {"n": n}
         if move["suit"]:
             asks = _("asks for %(suit)s") % {"suit": move["suit"]["words"]}
+            yield format_html('<span class="move-words__suit">{}</span>', asks)
+        elif move.get("rank"):  # ace_request: "names queens"
+            asks = _("names %(ranks)s") % {"ranks": move["rank"]["words"]}
             yield format_html('<span class="move-words__suit">{}</span>', asks)
         facts = move.get("outcome")
         if facts is not None and facts.unanswered:  # a lone question, answered by the player: none
@@ -145,13 +148,14 @@ def move_entry(text, drew=None, penalty=None, outcome=None, actor="player", hand
     """A logged move for display: its kind, the cards played, a declared suit, "Niko Kadi!",
     ``drew``, the cards it drew (``Move.drew``), and for a misplay (``Move.penalty`` set: the
     engine refused the play and its cards went back to the hand) the kind ``MISPLAY`` and
-    the cards drawn for it; a misplay asks for no suit. ``Move.outcome`` (what the move did,
+    the cards drawn for it; a misplay asks for nothing. ``Move.outcome`` (what the move did,
     as ``Outcome.to_dict``; None for a move stored before outcomes were), ``Move.actor`` and
     ``Move.handed_to_bot`` go with it, for ``games.text.outcomes``, and the game's ``rules``
-    (an engine ``Rules``), which the outcome's sentences follow: needed with an outcome."""
+    (an engine ``Rules``), which the outcome's sentences follow: needed with an outcome.
+    A ``rank`` entry, only where the ace named a rank (``ace_request``)."""
     move = Move.parse(text)
     kind = MISPLAY if move.kind == "play" and penalty is not None else move.kind
-    return {
+    entry = {
         "kind": kind,
         "cards": [CARD_TEXT[card] for card in move.cards],
         "suit": suit_info(SUITS[move.suit]) if move.suit is not None and penalty is None else None,
@@ -163,3 +167,6 @@ def move_entry(text, drew=None, penalty=None, outcome=None, actor="player", hand
         "handed": handed,
         "rules": rules,
     }
+    if move.rank is not None and penalty is None:  # ace_request: only where an ace named a rank
+        entry["rank"] = rank_info(RANKS[move.rank])
+    return entry

@@ -63,6 +63,7 @@ OPTION_LABELS = {
     "declare_allowed": gettext_lazy("When to declare"),
     "lone_card_must_finish": gettext_lazy("A last card"),
     "niko_kadi_missed": gettext_lazy("When a missed declaration costs"),
+    "ace_request": gettext_lazy("What an ace asks for"),
 }
 
 VALUE_SENTENCES = {
@@ -229,6 +230,17 @@ VALUE_SENTENCES = {
         "at-one-card": gettext_lazy(
             "A missed declaration costs its cards as soon as a play leaves you one card "
             "without “Niko Kadi!”."
+        ),
+    },
+    "ace_request": {
+        "suit": gettext_lazy("A play ending in an ace names the suit to follow."),
+        "rank": gettext_lazy(
+            "A play ending in an ace names a rank instead of a suit: the next player must begin "
+            "with a card of that rank, a joker, or an ace where aces are wild."
+        ),
+        "either": gettext_lazy(
+            "A play ending in an ace names a suit to follow or a rank: after a rank, the next "
+            "player must begin with a card of that rank, a joker, or an ace where aces are wild."
         ),
     },
 }

@@ -1,8 +1,8 @@
 // The table page's hand: pick cards in the order they are played (badges 1, 2, 3…), name a
-// suit after an ace, declare "Niko Kadi!", and turn that into the move text the form posts
-// ("QH 8H 4H !", "AH @S", "draw"). The rules drive the input: after each tap the page knows
+// suit (or, under ace_request, a rank) after an ace, declare "Niko Kadi!", and turn that into
+// the move text the form posts ("QH 8H 4H !", "AH @S", "AH @Q", "draw"). The rules drive the input: after each tap the page knows
 // which cards may follow in some legal play (the others are dimmed and cannot be tapped),
-// whether the selection is a whole play (only then is Play enabled), which suits it may name,
+// whether the selection is a whole play (only then is Play enabled), which suits or ranks it may name,
 // whether it may declare, and what it would do (the effect line). It reads that from the turn's
 // choice tree, sent with the hand (#hand-choices, games/pages/selection.choice_tree), so a tap
 // answers at once on any network; past the tree's last level it asks the server (the form's
@@ -18,6 +18,8 @@
   "use strict";
 
   const SYMBOLS = { H: "\u2665", D: "\u2666", S: "\u2660", C: "\u2663" };
+  // What an ace may ask for besides a suit (a tree node's ``r``): any rank, as the move text writes it.
+  const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
 
   function selected(form) {
     return Array.from(form.querySelectorAll(".hand-card[data-order]")).sort(
@@ -118,7 +120,7 @@
       hand.querySelectorAll(".hand-card:not([data-order])").forEach((card) => {
         setDimmed(card, !answer.follow.includes(card.dataset.card));
       });
-      showSuits(form, answer.suits);
+      showSuits(form, answer.suits.concat(answer.ranks || []));
       allowDeclaration(form, answer.declare);
       setText(form, "[data-effect]", answer.effect);
       setPlayable(form, answer.complete);
@@ -142,11 +144,24 @@
     }
     if (!node.f) return null;
     const chosen = chosenSuit(form);
-    const suit = chosen && node.s.includes(chosen) ? chosen : "";
-    // A line differs by suit and declaration only where it says so (selection._effects).
-    const keys = declaring(form) && node.d ? [suit + "!", suit, ""] : [suit, ""];
-    const effect = node.e ? node.e[keys.find((key) => key in node.e)] : "";
-    return { follow: node.f, complete: Boolean(node.c), suits: node.s.split(""), declare: Boolean(node.d), effect: effect };
+    const suits = node.s ? node.s.split("") : [];
+    const ranks = node.r ? RANKS : [];
+    const suit = chosen && (suits.includes(chosen) || ranks.includes(chosen)) ? chosen : "";
+    // A line differs by suit and declaration only where it says so (selection._effects); the
+    // ranks' lines may be one, "#", with "{r}" for the words of the rank pressed (its title).
+    const declares = declaring(form) && node.d;
+    let keys = declares ? [suit + "!", suit, ""] : [suit, ""];
+    if (ranks.includes(suit)) keys = declares ? [suit + "!", "#!", suit, "#", ""] : [suit, "#", ""];
+    const key = node.e ? keys.find((each) => each in node.e) : undefined;
+    let effect = key === undefined ? "" : node.e[key];
+    if (key && key[0] === "#") effect = effect.replace("{r}", rankWords(form, suit));
+    return { follow: node.f, complete: Boolean(node.c), suits: suits, ranks: ranks, declare: Boolean(node.d), effect: effect };
+  }
+
+  // The words of a rank an ace may ask for ("queens"), as its picker key says them.
+  function rankWords(form, rank) {
+    const button = form.querySelector(`[data-suit-choice="${rank}"]`);
+    return button ? button.title : rank;
   }
 
   // Asks the server about the selection; an answer with ``error`` when it could not.

@@ -287,6 +287,25 @@ async def test_a_stream_at_a_busy_table_sends_a_line_every_interval(settings, ta
     await stream.close()
 
 
+async def test_legal_moves_carry_an_aces_ranks_where_the_table_names_them(game, user, token):
+    """Issue 48 (``ace_request: either``): the frame lists the ace's suits, then its ranks; a
+    rank named through the API is played, and the view says which rank is asked for."""
+    game.rules = {**game.rules, "ace_request": "either"}
+    await sync_to_async(put_position)(game, hands=("AS 7H", "9C QD KC"), discard=("9S",), turn=0)
+    stream = await open_stream(f"/api/bot/game/stream/{game.pk}", token)
+    full = await stream.next()
+    aces = [move for move in full["legal_moves"] if move.startswith("AS @")]
+    ranks = ("A", *map(str, range(2, 11)), "J", "Q", "K")
+    assert aces == [f"AS @{word}" for word in ("H", "D", "S", "C", *ranks)]
+    assert full["view"]["rank"] is None
+    assert_documented(full, "GameFrame")
+    await sync_to_async(submit_move)(game.pk, user, "AS @Q")
+    after = await stream.next()
+    await stream.close()
+    assert after["moves"][-1]["move"] == "AS @Q"
+    assert after["view"]["rank"] == "Q" and after["view"]["suit"] is None
+
+
 async def test_legal_moves_come_shortest_first_and_a_cut_list_says_so(game, token):
     """A hand of questions, answers, aces and a joker with 1.7 million legal moves: the
     frame lists the one-card plays, then the shortest runs, then the draw, and says that

@@ -175,3 +175,31 @@ def test_greedy_takes_a_later_place_under_play_on():
     state = build(rules=community(play_on=True), hands=["", "7H 7C", "4D 5D"], discard=["5H"],
                   placed=[1, 0, 0], winner=0, turn=1, declared=[False, True, False])
     assert greedy(state) in {"7H 7C", "7C 7H"}  # finishing second is a win too
+
+
+# --- ace_request (issue 48): aces that name ranks -----------------------------------------------
+
+@pytest.mark.parametrize("request_kind", ["rank", "either"])
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_bots_only_make_legal_moves_where_aces_name_ranks(preset, request_kind):
+    for seed in range(3):
+        rng = random.Random(seed)
+        rules = Rules.from_dict({"preset": preset, "ace_request": request_kind})
+        state = new_game(rules, 3, seed)
+        while not state.finished:
+            move = choose_move(state, rng.choice(["greedy", "random"]), rng)
+            assert state.problem(move) is None, (str(move), state.to_dict())
+            if move.kind == "play" and move.cards[-1] % 13 == 0 and request_kind == "rank":
+                assert move.suit is None  # a rank table's ace never names a suit
+            state = state.apply(move)
+
+
+def test_greedy_names_the_rank_it_holds_most_after_an_ace():
+    table = community(ace_request="rank")
+    assert greedy(build(rules=table, hands=["AH 5C 5S 10H", "4H 5H"], discard=["7D"])) == "AH @5"
+
+
+def test_greedy_names_a_rank_or_a_suit_whichever_it_holds_more_of():
+    table = community(ace_request="either")
+    assert greedy(build(rules=table, hands=["AH 5C 5S 10H", "4H 5H"], discard=["7D"])) == "AH @5"
+    assert greedy(build(rules=table, hands=["AH 4C 6C 9C 5S", "4H 5H"], discard=["7D"])) == "AH @C"

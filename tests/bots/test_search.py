@@ -105,3 +105,17 @@ def test_a_hand_with_countless_plays_is_weighed_within_the_move_limit():
     for level in LEVELS:
         move = choose_move(state, level, random.Random(3))
         assert state.problem(move) is None, str(move)
+
+
+@pytest.mark.parametrize("level", SEARCH_LEVELS)
+def test_the_search_plays_legal_moves_where_aces_name_ranks(level):
+    """Issue 48: with ``ace_request`` the search's moves (and its playouts' light policy,
+    which weighs a named rank by the cards of it kept) stay legal."""
+    rng = random.Random(3)
+    state = new_game(Rules.from_dict({"preset": "friendly", "ace_request": "either"}), 3, 4)
+    for _ in range(6):
+        if state.finished:
+            break
+        move = choose_move(state, level, rng)
+        assert state.problem(move) is None, (str(move), state.to_dict())
+        state = state.apply(move)

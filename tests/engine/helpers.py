@@ -62,6 +62,7 @@ def position(
     drawn=None,
     placed=None,
     winner=None,
+    rank=None,
 ):
     """A complete position dict in the format ``State.from_dict`` reads.
 
@@ -94,6 +95,7 @@ def position(
         "drawn": drawn,
         **({} if placed is None else {"placed": list(placed)}),
         **({} if winner is None else {"winner": winner}),
+        **({} if rank is None else {"rank": rank}),  # a rank an ace named (ace_request)
     }
 
 

@@ -13,6 +13,7 @@ from .helpers import SUITS, rules_of
 from .helpers import suit_of as _suit_of
 
 QUESTION_RANKS = {"Q", "8"}
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 PENALTY_RANKS = {"2", "3", "joker"}
 
 
@@ -48,6 +49,7 @@ class _Reading:
         self.discard = data["discard_pile"]
         self.top = self.discard[-1]
         self.suit = data["suit"]
+        self.rank = data.get("rank")  # a rank an ace named (ace_request)
 
     # --- the three shapes (section 4) ---------------------------------------------------
 
@@ -105,6 +107,8 @@ class _Reading:
     def starts(self, card):
         if rank_of(card) == "joker" or (rank_of(card) == "A" and self.options["ace_wild"]):
             return True
+        if self.rank is not None:  # only that rank, or what goes on anything (above)
+            return rank_of(card) == self.rank
         top, suit = self.top, self.suit
         if rank_of(top) == "joker":
             if self.options["after_joker"] == "any":
@@ -126,12 +130,16 @@ class _Reading:
                 if first_ok(play[0]):
                     yield play
 
-    @staticmethod
-    def texts(play, declares):
+    def texts(self, play, declares):
+        """A play's move texts: when it ``declares``, one per suit and/or rank the table's
+        aces name (ace_request)."""
         text = " ".join(play)
-        if declares:
-            return {f"{text} @{suit}" for suit in SUITS}
-        return {text}
+        if not declares:
+            return {text}
+        named = self.options["ace_request"]
+        suits = SUITS if named in ("suit", "either") else ""
+        ranks = RANKS if named in ("rank", "either") else ()
+        return {f"{text} @{word}" for word in (*suits, *ranks)}
 
     def plays(self, first_ok):
         found = set()

@@ -85,6 +85,8 @@ TABLE = {
     "declare_allowed": ("any",) * 5,
     "lone_card_must_finish": (False,) * 5,
     "niko_kadi_missed": ("at-finish",) * 5,
+    # issue 48: "suit" (today's rule) in every preset
+    "ace_request": ("suit",) * 5,
 }
 PRESETS = ("classic", "rulebook", "chains", "friendly", "bomb-ni-bomb")
 

@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.engine import IllegalMove, Move, Rules, State, new_game, replay
-from games.engine.cards import CARD_TEXT
+from games.engine.cards import CARD_TEXT, RANKS
 
 from .helpers import deck, every_card
 from .reference import legal_moves as reference_moves
@@ -42,6 +42,8 @@ VALUES = {
     "niko_kadi": [True, False],
     "niko_kadi_penalty": [0, 2],
     "no_win_while_cardless": [True, False],
+    # issue 48: what an ace names; the reference reading knows it, so it is mixed in here
+    "ace_request": ["suit", "rank", "either"],
 }
 # RULES.md section 13, mixed in at random (the reference reading knows only sections 4-5)
 COMMUNITY = {
@@ -149,11 +151,13 @@ def check_views_hide_secrets(state, seed):
 
 
 def is_listed(text, listed_texts):
-    """Whether move ``text`` (no ``!``) is listed, reading a bare final ace as declaring its suit."""
+    """Whether move ``text`` (no ``!``) is listed, reading a bare final ace as a listed play
+    naming something (its own suit where aces name suits; under ``ace_request: rank`` the
+    bare ace names nothing and keeps its suit, as it always did)."""
     if text in listed_texts:
         return True
     last = text.split()[-1]
-    return last[0] == "A" and f"{text} @{last[-1]}" in listed_texts
+    return last[0] == "A" and any(listed.startswith(f"{text} @") for listed in listed_texts)
 
 
 def check_against_reference(state, listed):
@@ -216,7 +220,7 @@ def check_unlisted_moves(state, listed, rules, data):
         text = data.draw(st.sampled_from(plays), label="play")
         last = cards_of(text)[-1]
         suits = [suit for suit in SUITS if not (last[0] == "A" and last[-1] == suit)]
-        declared = f"{text} @{data.draw(st.sampled_from(suits), label='suit')}"
+        declared = f"{text} @{data.draw(st.sampled_from(suits + list(RANKS)), label='request')}"
         if declared not in listed_texts:
             check_refused_or_misplayed(state, declared, rules, may_misplay=misplay)
     for word in WORDS:
@@ -265,6 +269,25 @@ def check_places(state):
 @settings(max_examples=80, deadline=None, suppress_health_check=SLOW)
 @given(rules=rules_dicts(), players=st.integers(2, 5), seed=seeds, data=st.data())
 def test_random_games_keep_every_invariant(rules, players, seed, data):
+    check_random_game(rules, players, seed, data)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=SLOW)
+@given(
+    rules=rules_dicts(),
+    named=st.sampled_from(["rank", "either"]),
+    players=st.integers(2, 5),
+    seed=seeds,
+    data=st.data(),
+)
+def test_games_where_aces_name_ranks_keep_every_invariant(rules, named, players, seed, data):
+    """Issue 48: every invariant above (the reference reading's moves included, where the
+    community options are off) at tables whose aces name ranks, or suits or ranks."""
+    check_random_game({**rules, "ace_request": named}, players, seed, data)
+
+
+def check_random_game(rules, players, seed, data):
+    """A random game under ``rules`` (a dict) keeps every invariant, move by move, and replays."""
     rules = Rules.from_dict(rules)
     state = new_game(rules, players=players, seed=seed)
     states, moves = [state], []
@@ -281,6 +304,8 @@ def test_random_games_keep_every_invariant(rules, players, seed, data):
         check_unlisted_moves(state, listed, rules, data)
         move = choose(state, listed, data)
         state = state.apply(move)
+        if move.rank is not None and not state.finished:  # ace_request: the rank is asked for
+            assert (state.rank, state.suit) == (move.rank, None), str(move)
         states.append(state)
         moves.append(str(move))
     assert state.finished, f"no end after {len(moves)} moves with max_turns {SHORT_GAME}"

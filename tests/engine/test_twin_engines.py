@@ -16,12 +16,20 @@ from games.engine import COMPILED, Rules, replay
 from .twin import play_random_game, trace_games
 
 GAMES = 40
+ACE_REQUEST_GAMES = 16
 ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")
 def games():
     return [play_random_game(seed) for seed in range(GAMES)]
+
+
+@pytest.fixture(scope="module")
+def ace_request_games():
+    """Issue 48: tables whose aces name ranks, or suits or ranks, on every game."""
+    named = ("rank", "either")
+    return [play_random_game(seed, ace_request=named[seed % 2]) for seed in range(ACE_REQUEST_GAMES)]
 
 
 def test_random_games_end_and_replay_exactly(games):
@@ -35,6 +43,18 @@ def test_random_games_end_and_replay_exactly(games):
 
 @pytest.mark.skipif(not COMPILED, reason="the compiled engine is not built (make venv)")
 def test_the_compiled_and_the_pure_engine_agree_move_by_move(games):
+    agree(games)
+
+
+@pytest.mark.skipif(not COMPILED, reason="the compiled engine is not built (make venv)")
+def test_the_engines_agree_where_aces_name_ranks(ace_request_games):
+    named = [move for game in ace_request_games for move in game["moves"] if "@" in move]
+    assert any(move.split("@")[1] not in "HDSC" for move in named)  # ranks were named
+    agree(ace_request_games)
+
+
+def agree(games):
+    """The pure engine, run in a second process, traces ``games`` as this (compiled) one does."""
     here = trace_games(games)
     env = dict(os.environ, KADI_PURE_ENGINE="1")
     pure = subprocess.run(

@@ -13,22 +13,23 @@ from .test_properties import COMMUNITY, PRESETS, SHORT_GAME, VALUES
 LISTED_CAP = 500  # moves listed per position: question chains can run to millions
 
 
-def random_rules(rng):
-    """A preset with a few section 9 options and any of section 13's changed."""
+def random_rules(rng, **forced):
+    """A preset with a few section 9 options and any of section 13's changed; ``forced``
+    options last."""
     options = {"preset": rng.choice(PRESETS), "max_turns": SHORT_GAME}
     for name in rng.sample(sorted(VALUES), 4):
         options[name] = rng.choice(VALUES[name])
     for name in sorted(COMMUNITY):
         if rng.random() < 0.5:
             options[name] = rng.choice(COMMUNITY[name])
-    return Rules.from_dict(options).to_dict()
+    return Rules.from_dict({**options, **forced}).to_dict()
 
 
-def play_random_game(seed):
+def play_random_game(seed, **forced):
     """A game record (rules, players, seed, moves): random listed moves, declaring when the
-    table allows it, and now and then a resignation."""
+    table allows it, and now and then a resignation; ``forced`` options on every table."""
     rng = random.Random(seed)
-    rules = random_rules(rng)
+    rules = random_rules(rng, **forced)
     players = rng.randint(2, 5)
     state = new_game(Rules.from_dict(rules), players, seed)
     moves = []

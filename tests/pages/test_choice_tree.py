@@ -14,10 +14,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from games.engine import Rules, new_game
-from games.engine.cards import CARD_BY_TEXT, SUITS
-from games.pages.selection import choice_tree, hand_choice
+from games.engine.cards import CARD_BY_TEXT, RANKS, SUITS
+from games.pages.selection import RANK_MARK, choice_tree, hand_choice
 from games.play.starts import start_game
 from games.play.tables import create_table, take_seat
+from games.text.cards import RANK_PLURAL_WORDS
 from tests.engine.test_properties import rules_dicts, seeds
 from tests.games.helpers import put_position
 
@@ -32,15 +33,24 @@ def walk(node, picked=()):
 
 
 def page_answer(node, suit, declare):
-    """What static/js/table.js makes of a node (``fromTree``)."""
-    suit = suit if suit and suit in node["s"] else ""
+    """What static/js/table.js makes of a node (``fromTree``); ``suit``: what the ace names,
+    a suit letter or (``ace_request``) a rank."""
+    ranks = list(RANKS) if node.get("r") else []
+    suit = suit if suit and (suit in list(node["s"]) or suit in ranks) else ""
     keys = [suit + "!", suit, ""] if declare and node["d"] else [suit, ""]
+    if suit in ranks:  # the ranks' lines may be folded into one (selection._fold_ranks)
+        keys = [suit + "!", "#!", suit, "#", ""] if declare and node["d"] else [suit, "#", ""]
+    key = next(key for key in keys if key in node["e"])
+    effect = node["e"][key]
+    if key.startswith("#"):
+        effect = effect.replace(RANK_MARK, str(RANK_PLURAL_WORDS[suit]))
     return {
         "follow": node["f"],
         "complete": bool(node["c"]),
         "suits": list(node["s"]),
+        "ranks": ranks,
         "declare": bool(node["d"]),
-        "effect": node["e"][next(key for key in keys if key in node["e"])],
+        "effect": effect,
     }
 
 
@@ -70,6 +80,10 @@ def test_every_answer_in_the_tree_is_the_servers(rules, players, seed, moves, la
                 for declare in (False, True):
                     server = hand_choice(state, cards, suit, declare, names)
                     assert page_answer(node, SUITS[suit] if suit is not None else "", declare) == server
+            for rank in (0, 9, 11) if node.get("r") else ():  # an ace asking for aces, 10s, queens
+                for declare in (False, True):
+                    server = hand_choice(state, cards, None, declare, names, rank)
+                    assert page_answer(node, RANKS[rank], declare) == server
     # Breadth first: a selection is left out only when a shorter or earlier one took the budget.
     depths = [len(picked) for picked, node in walk(tree) if "f" not in node]
     if depths:

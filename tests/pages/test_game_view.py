@@ -170,3 +170,40 @@ def test_no_badge_where_the_declaration_means_nothing():
     assert badges(out)[0] == [True, False, False]  # seat 2 left play: its flag warns nobody
     over = {"places": [1, 2, 3], "winner": 0}
     assert badges(view_of(0, declared=(True, True, False)), over) == ([False, False, False], False)
+
+
+# -- ace_request (issue 48) ----------------------------------------------------------------------
+
+
+def test_a_rank_asked_for_is_shown_in_place_of_the_suit():
+    rules = {"preset": "classic", "ace_request": "rank"}
+    view = view_of(1, rules=rules, discard=("7D", "AS"), suit=None, rank="Q", turn=1)
+    game = describe_game(view, SEATS)
+    assert game["rank"] == {"code": "Q", "words": "queens"} and game["suit"] is None
+    assert game["ace_request"] == "rank"
+    assert describe_game(view_of(0), SEATS)["rank"] is None
+
+
+@pytest.mark.django_db
+def test_the_table_page_offers_rank_keys_and_shows_the_rank_asked(client, user, baraka, table):
+    """The board says which rank an ace asked for; the picker holds the thirteen rank keys
+    only where the table's aces may name ranks (the page's script shows those a play allows)."""
+    from django.urls import reverse
+
+    from games.play.starts import start_game
+    from games.play.tables import take_seat
+    from tests.games.helpers import put_position
+
+    take_seat(table, baraka)
+    game = start_game(table, user)
+    client.force_login(user)
+    page = client.get(reverse("games:table", args=[table.pk])).content.decode()
+    assert "rank-toggle" not in page  # a suit table: as before
+    game.rules = {**game.rules, "ace_request": "either"}
+    put_position(game, hands=("AS 7H", "9C QD"), discard=("7D",), turn=0)
+    page = client.get(reverse("games:table", args=[table.pk])).content.decode()
+    assert page.count('class="choice-toggle rank-toggle"') == 13 and 'data-suit-choice="10"' in page
+    assert "Your ace may ask for a suit or a rank" in page
+    put_position(game, hands=("7H", "9C QD"), discard=("7D", "AS"), turn=1, suit=None, rank="Q")
+    page = client.get(reverse("games:table", args=[table.pk])).content.decode()
+    assert 'data-rank="Q"' in page and "queens" in page

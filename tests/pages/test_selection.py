@@ -138,3 +138,42 @@ def test_the_turn_before_a_bot_takes_the_seat_warns_the_player(client, user, cla
     assert "data-last-chance-title" in page
     classic.players.filter(user=user).update(missed_turns=1)
     assert "data-stand-in-warning" not in client.get(table_url).content.decode()
+
+
+# --- ace_request (issue 48): an ace that asks for a rank --------------------------------------
+
+@pytest.fixture
+def rank_table(user, baraka):
+    """A classic table whose aces name a suit or a rank (``ace_request: either``)."""
+    table = create_table(user, "Jikoni", 2, "classic")
+    take_seat(table, baraka)
+    game = start_game(table, user)
+    game.rules = {**game.rules, "ace_request": "either"}  # put_position reads the game's rules
+    return game
+
+
+def test_a_free_ace_may_ask_for_a_rank_and_says_what_must_follow(client, user, rank_table):
+    put_position(rank_table, hands=("AC 5D 9S", "4C"), discard=("7H",), turn=0)
+    client.force_login(user)
+    answer = ask(client, rank_table, "AC", suit="Q").json()
+    assert answer["suits"] == ["H", "D", "S", "C"]
+    assert answer["ranks"] == ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+    assert answer["effect"] == "baraka must play queens, an ace or a joker."
+    tens = ask(client, rank_table, "AC", suit="10").json()
+    assert tens["effect"] == "baraka must play 10s, an ace or a joker."
+    with translation.override("sw"):
+        assert "queen" in ask(client, rank_table, "AC", suit="Q").json()["effect"]
+
+
+def test_a_suit_table_offers_no_ranks(client, user, classic):
+    put_position(classic, hands=("AC 5D 9S", "4C"), discard=("7H",), turn=0)
+    client.force_login(user)
+    answer = ask(client, classic, "AC", suit="Q").json()
+    assert answer["ranks"] == [] and answer["effect"] == "baraka plays next."
+
+
+def test_what_can_i_do_after_a_named_rank_says_the_rank(client, baraka, rank_table):
+    put_position(rank_table, hands=("5D 9S", "QC AH 4C"), discard=("7H", "AS"), turn=1, suit=None, rank="Q")
+    client.force_login(baraka)
+    lines = ask(client, rank_table, help="1").json()["help"]
+    assert lines[0] == "The ace asked for queens: play one, or a card that goes on anything: Q♣ A♥."

@@ -127,6 +127,7 @@ def test_a_reading_advanced_here_holds_none_of_the_objects_the_move_was_written_
         ("friendly", 2, 5, "en", {}),
         ("chains", 4, 6, "sw", {}),
         ("classic", 4, 8, "sw", {"play_on": True}),  # greedy play; winners leave play: "out of play"
+        ("classic", 3, 9, "en", {"ace_request": "either"}),  # issue 48: the board's rank asked for
     ],
 )
 def test_a_change_frame_from_its_skeleton_is_the_templates_own_render(

@@ -49,6 +49,9 @@ def said(html):
 MOVES = [  # (move text, cards drawn, misplay penalty), said in English, in Swahili
     (("QH 8H 4H",), "queen of hearts 8 of hearts 4 of hearts", "queen ya mioyo 8 ya mioyo 4 ya mioyo"),
     (("AS @H !",), "ace of spades asks for hearts Niko Kadi!", "ace ya spade anaitisha mioyo Niko Kadi!"),
+    # ace_request (issue 48): an ace that names a rank
+    (("AS @Q",), "ace of spades names queens", "ace ya spade anaitisha queen"),
+    (("AS AD @10",), "ace of spades ace of diamonds names 10s", "ace ya spade ace ya diamond anaitisha 10"),
     (("7H", 2, 2), "misplayed 7 of hearts and drew 2 cards", "alikosea 7 ya mioyo na akaokota kadi 2"),
     (("7H", 1, 1), "misplayed 7 of hearts and drew 1 card", "alikosea 7 ya mioyo na akaokota kadi 1"),
     (("draw", 3), "drew 3 cards", "aliokota kadi 3"),

@@ -55,6 +55,7 @@ def probes(state, rng):
     hand = hand_of(state)
     texts = ["draw", "accept", "pass", "draw !", "accept !", "pass !", f"resign {rng.randint(0, 4)}"]
     texts += hand + [f"{card} !" for card in hand] + [f"{card} @{rng.choice('HDSC')}" for card in hand]
+    texts += [f"{card} @Q" for card in hand]  # a rank named (ace_request), drawing nothing from rng
     texts += [" ".join(pair) for pair in itertools.islice(itertools.permutations(hand, 2), 30)]
     texts += [f"{card} {card}" for card in hand[:1]] + [" ".join(rng.sample(hand, min(len(hand), 3)))]
     return [*texts, rng.choice([card for card in CARD_TEXT if card not in hand]), *ODD_MOVES]

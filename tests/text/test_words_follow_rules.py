@@ -158,3 +158,27 @@ def test_a_counter_under_replace_says_what_the_next_player_owes():
         "en": "counter the penalty (the next player owes what your last card gives): 2♥.",
         "sw": "zuia adhabu (mchezaji anayefuata anadaiwa kile kadi yako ya mwisho inachotoa): 2♥.",
     }
+
+
+@EXAMPLES
+@given(rules_dicts())
+def test_an_ace_asks_for_a_rank_in_words_exactly_where_the_table_lets_it(rules):
+    """Issue 48 (``ace_request``): the hand offers ranks, the preview names the rank asked
+    for and whether an ace follows it, and "What can I do?" names it to the next player,
+    exactly where the engine lists a rank for the ace."""
+    before = State.from_dict(position(rules=rules, hands=("AH 4D 6D", ANSWERER, OTHERS), discard=("7H",)))
+    picked = (CARD_BY_TEXT["AH"],)
+    allowed = choice(before, picked)
+    listed = {str(move) for move in before.legal_moves()}
+    names_rank = "AH @Q" in listed
+    assert bool(allowed.ranks) == names_rank == (before.rules.ace_request != "suit"), rules
+    assert bool(allowed.suits) == ("AH @S" in listed) == (before.rules.ace_request != "rank"), rules
+    if not names_rank:
+        return
+    queen = RANK[CARD_BY_TEXT["QS"]]
+    preview = said(lambda: effect_words(before, picked, None, False, NAMES, allowed, queen))
+    assert "queen" in preview["en"] and "queen" in preview["sw"], preview
+    assert ("an ace" in preview["en"]) == before.rules.ace_wild, (preview, rules)
+    after = before.apply(Move.play(picked, rank=queen))
+    lines = said(lambda: what_now(after))  # Baraka holds QS: a queen is always his to play
+    assert "queens" in lines["en"] and "queen" in lines["sw"], lines
