@@ -94,7 +94,7 @@ TERMS = {
     "bots": {
         "type": "array",
         "items": {"enum": ["random", "greedy", "clever", "expert"]},
-        "maxItems": 4,
+        "maxItems": 9,
         "description": "The levels of the server's bots to seat, one a bot.",
     },
 }
@@ -462,11 +462,12 @@ def document():
                     "requestBody": _body(
                         {
                             **TERMS,
-                            "seats": {"type": "integer", "minimum": 2, "maximum": 5},
+                            "seats": {"type": "integer", "minimum": 2, "maximum": 10},
                             "private": {"type": "boolean"},
                         },
-                        "The table's terms; seats: as many as you and the bots if absent; private: "
-                        "out of the lobby, other seats only through its invitation link.",
+                        "The table's terms; seats: as many as you and the bots if absent (more than "
+                        "5 need the overrides' decks: 2); private: out of the lobby, other seats only "
+                        "through its invitation link.",
                     ),
                     "responses": {
                         "200": _ok(

@@ -8,11 +8,11 @@ import json
 from django.utils.translation import gettext as _
 
 from games.engine.rules import DEFAULT_PRESET
-from games.models import Table
+from games.models import MAX_SEATS, Table
 from games.play.challenges import Terms
 
 MAX_BODY = 8192  # bytes: a body of every option is about 1 KB
-MAX_BOTS = 4
+MAX_BOTS = MAX_SEATS - 1  # a table of ten: you and nine bots
 FIELDS = {
     "preset": str,
     "overrides": dict,

@@ -18,7 +18,8 @@ from django.utils.translation import gettext_lazy as _
 from games.engine import Rules, State
 from games.engine.rules import DEFAULT_PRESET, PRESET_LABELS
 
-MIN_SEATS, MAX_SEATS = 2, 5
+# Up to ten seats: more than five play with two decks (the engine's ``Rules.max_players``).
+MIN_SEATS, MAX_SEATS = 2, 10
 # The presets' names translated; their msgids are marked where the pages show them
 # (games.text.rules.PRESET_LABEL_WORDS), so the models import no words module.
 PRESET_CHOICES = {preset: _(label) for preset, label in PRESET_LABELS.items()}
@@ -198,7 +199,7 @@ class Table(HouseRules):
         constraints = [
             models.CheckConstraint(
                 condition=Q(seat_count__gte=MIN_SEATS, seat_count__lte=MAX_SEATS),
-                name="table_seat_count_2_to_5",
+                name="table_seat_count_2_to_10",
             ),
         ]
 
@@ -206,8 +207,10 @@ class Table(HouseRules):
         return self.name
 
     def clean(self):
-        super().clean()
+        super().clean()  # the rules are valid past this line
         errors = pace_errors(self.pace, self.move_seconds, self.turn_timer_seconds)
+        if self.seat_count is not None:
+            errors.update(seat_errors(self.seat_count, self.rules()))
         if errors:
             raise ValidationError(errors)
 
@@ -223,6 +226,18 @@ class Table(HouseRules):
     def current_game(self):
         """The table's latest game, running or over, or None before its first game."""
         return self.games.order_by("-number").first()
+
+
+def seat_errors(seat_count: int, rules: Rules) -> dict[str, str]:
+    """What is wrong with a table's number of seats under its house rules, by field (empty:
+    nothing): more than five seats play with two decks (the engine's ``Rules.max_players``)."""
+    if seat_count > rules.max_players:
+        words = _(
+            "A table of %(seats)d seats plays with two decks: choose two decks in the house "
+            "rules (one deck seats %(most)d at most)."
+        )
+        return {"seat_count": words % {"seats": seat_count, "most": rules.max_players}}
+    return {}
 
 
 def pace_errors(pace: str, move_seconds: int | None, turn_timer_seconds: int | None) -> dict[str, str]:
@@ -323,7 +338,7 @@ class Game(models.Model):
             models.UniqueConstraint(fields=["table", "number"], name="game_unique_number"),
             models.CheckConstraint(
                 condition=Q(player_count__gte=MIN_SEATS, player_count__lte=MAX_SEATS),
-                name="game_player_count_2_to_5",
+                name="game_player_count_2_to_10",
             ),
         ]
         indexes = [models.Index(fields=["status", "updated_at"], name="game_status_updated")]

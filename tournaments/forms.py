@@ -7,9 +7,9 @@ from django import forms
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
-from games.models import MAX_SEATS, MIN_SEATS, PRESET_CHOICES
+from games.models import MIN_SEATS, PRESET_CHOICES
 from games.pages.play_forms import turn_clock_words
-from tournaments.models import Tournament
+from tournaments.models import MAX_TABLE_SEATS, Tournament
 from tournaments.writes.entries import TURN_CLOCKS, Terms
 
 STARTS_IN = (0, 5, 15, 30, 60, 180, 24 * 60)  # minutes from now
@@ -35,7 +35,7 @@ class NewTournamentForm(forms.Form):
     seats = forms.TypedChoiceField(
         label=_("Seats per table"),
         coerce=int,
-        choices=[(n, n) for n in range(MIN_SEATS, MAX_SEATS + 1)],
+        choices=[(n, n) for n in range(MIN_SEATS, MAX_TABLE_SEATS + 1)],
         initial=4,
     )
     turn_timer_seconds = forms.TypedChoiceField(label=_("Turn clock"), coerce=int, initial=30)

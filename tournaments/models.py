@@ -15,9 +15,12 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from games.models import MAX_SEATS, MIN_SEATS, Game, HouseRules, Table, invite_opens, new_invite_token
+from games.models import MIN_SEATS, Game, HouseRules, Table, invite_opens, new_invite_token
 
 NAIROBI = "Africa/Nairobi"
+
+# A tournament's tables seat 2 to 5 (the arena's pairing and scoring are made for one deck's tables).
+MAX_TABLE_SEATS = 5
 
 
 class RulesFields(HouseRules):
@@ -28,7 +31,7 @@ class RulesFields(HouseRules):
     seats = models.PositiveSmallIntegerField(
         _("seats per table"),
         default=4,
-        validators=[MinValueValidator(MIN_SEATS), MaxValueValidator(MAX_SEATS)],
+        validators=[MinValueValidator(MIN_SEATS), MaxValueValidator(MAX_TABLE_SEATS)],
     )
     turn_timer_seconds = models.PositiveIntegerField(
         _("turn clock (seconds)"), null=True, blank=True, default=30, help_text=_("Empty: no turn clock.")
@@ -132,7 +135,7 @@ class Tournament(RulesFields):
         verbose_name_plural = _("tournaments")
         constraints = [
             models.CheckConstraint(
-                condition=Q(seats__gte=MIN_SEATS, seats__lte=MAX_SEATS), name="tournament_seats_2_to_5"
+                condition=Q(seats__gte=MIN_SEATS, seats__lte=MAX_TABLE_SEATS), name="tournament_seats_2_to_5"
             ),
             models.UniqueConstraint(fields=["recurrence", "starts_at"], name="one_tournament_per_occurrence"),
         ]

@@ -15,7 +15,7 @@ from games.bots import LEVELS
 from games.bots.levels import LABELS as LEVEL_LABELS
 from games.engine import Rules
 from games.engine.rules import OPTIONS
-from games.models import MAX_SEATS, MIN_SEATS, MOVE_SECONDS_CHOICES, Table, pace_errors
+from games.models import MAX_SEATS, MIN_SEATS, MOVE_SECONDS_CHOICES, Table, pace_errors, seat_errors
 from games.pages.forms import OptionFields, checked_rules, field_name
 from games.text.rules import PRESET_LABEL_WORDS
 
@@ -94,6 +94,13 @@ class NewTableForm(PaceFields):
         coerce=int,
         initial=4,
     )
+    decks = forms.TypedChoiceField(
+        label=_("Decks"),
+        choices=[(1, _("One deck")), (2, _("Two decks, shuffled together"))],
+        coerce=int,
+        initial=1,
+        help_text=_("One deck seats 2 to 5 players; two decks seat up to 10."),
+    )
     preset = forms.ChoiceField(label=_("Rules"), choices=list(PRESET_LABEL_WORDS.items()))
     turn_timer_seconds = forms.TypedChoiceField(
         label=_("Turn clock"),
@@ -135,6 +142,18 @@ class NewTableForm(PaceFields):
         required=False,
         help_text=_("Nobody writes or reads a chat at this table."),
     )
+
+    def clean(self):
+        """The decks become the table's one house-rule change (``rule_overrides``); more
+        seats than one deck holds are refused on the seats field."""
+        cleaned = super().clean()
+        decks = cleaned.pop("decks", None)
+        cleaned["rule_overrides"] = {"decks": decks} if decks and decks > 1 else {}
+        if "seat_count" in cleaned and "preset" in cleaned and decks:
+            rules = Rules.from_dict({"preset": cleaned["preset"], **cleaned["rule_overrides"]})
+            for name, words in seat_errors(cleaned["seat_count"], rules).items():
+                self.add_error(name, words)
+        return cleaned
 
 
 PRESET_RULES_ID = "preset-rules"  # the id of preset_rules() on the challenge page (its json_script)

@@ -28,7 +28,7 @@ from accounts.friends import blocked_either_way
 from accounts.models import Follow, User
 from games import bots, signals
 from games.engine.rules import PRESETS, Rules
-from games.models import MAX_SEATS, MIN_SEATS, Challenge, Seat, Table, pace_errors
+from games.models import MAX_SEATS, MIN_SEATS, Challenge, Seat, Table, pace_errors, seat_errors
 from games.play.errors import ServiceError, TooFast
 from games.play.fair_play import check_people, check_rated, rated_refusal
 from games.play.starts import start_game
@@ -96,6 +96,9 @@ def create(challenger: User, challenged: User, terms: Terms) -> Challenge:
     if 2 + len(terms.bot_levels) > MAX_SEATS:
         words = _("A table has %(most)d seats at most: two players and %(bots)d bots.")
         raise ServiceError(words % {"most": MAX_SEATS, "bots": MAX_SEATS - 2}, "bad_terms")
+    rules = Rules.from_dict({"preset": terms.preset, **overrides})
+    if wrong := seat_errors(2 + len(terms.bot_levels), rules):  # refused now, not at the accept
+        raise ServiceError(str(next(iter(wrong.values()))), "bad_terms")
     with transaction.atomic():
         # the challenger's row locked: two challenges sent at once are counted one after the other
         User.objects.select_for_update().filter(pk=challenger.pk).first()

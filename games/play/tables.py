@@ -20,8 +20,8 @@ from django.utils.translation import ngettext
 from accounts import blocking, shown_text
 from accounts.models import User, stored_bot_name
 from games import bots, signals
-from games.engine.rules import PRESETS
-from games.models import MAX_SEATS, MIN_SEATS, Seat, Table, new_invite_token, pace_errors
+from games.engine.rules import PRESETS, Rules
+from games.models import MAX_SEATS, MIN_SEATS, Seat, Table, new_invite_token, pace_errors, seat_errors
 from games.play.announce import announce
 from games.play.errors import ServiceError, TooFast
 from games.play.fair_play import check_seat
@@ -74,6 +74,12 @@ def create_table(
         )
     if preset not in PRESETS:
         raise ServiceError(_("Choose one of the rules presets."))
+    try:
+        rules = Rules.from_dict({"preset": preset, **(rule_overrides or {})})
+    except (ValueError, TypeError) as error:
+        raise ServiceError(_("This table's house rules are invalid: %(reason)s") % {"reason": error}) from None
+    if wrong := seat_errors(seat_count, rules):
+        raise ServiceError(str(next(iter(wrong.values()))), "bad_terms")
     clock = turn_timer_seconds
     if clock is not None and not (isinstance(clock, int) and clock > 0):
         raise ServiceError(_("A turn clock is a number of seconds."))

@@ -23,11 +23,11 @@ from accounts import shown_text
 from accounts.models import User
 from games.engine import Rules
 from games.engine.rules import PRESETS
-from games.models import MAX_SEATS, MIN_SEATS
+from games.models import MIN_SEATS
 from games.play.errors import ServiceError, TooFast
 from games.play.fair_play import check_rated
 from tournaments import signals
-from tournaments.models import Entry, Tournament
+from tournaments.models import MAX_TABLE_SEATS, Entry, Tournament
 from tournaments.writes import pairing
 
 NOT_FOUND = "not_found"
@@ -107,9 +107,9 @@ def _check_terms(terms: Terms, now: datetime) -> None:
         raise ServiceError(
             _("These house rules are invalid: %(reason)s") % {"reason": error}, "bad_terms"
         ) from None
-    if type(terms.seats) is not int or not MIN_SEATS <= terms.seats <= MAX_SEATS:
+    if type(terms.seats) is not int or not MIN_SEATS <= terms.seats <= MAX_TABLE_SEATS:
         words = _("A tournament's tables have %(low)d to %(high)d seats.")
-        raise ServiceError(words % {"low": MIN_SEATS, "high": MAX_SEATS}, "bad_terms")
+        raise ServiceError(words % {"low": MIN_SEATS, "high": MAX_TABLE_SEATS}, "bad_terms")
     if terms.turn_timer_seconds not in TURN_CLOCKS:
         raise ServiceError(_("Choose a turn clock: 15, 30 or 60 seconds."), "bad_terms")
     if type(terms.minutes) is not int or not SHORTEST_MINUTES <= terms.minutes <= LONGEST_MINUTES:
