@@ -20,6 +20,9 @@ GAME_OVER = "the game is over"
 SEAT_NOT_IN_PLAY = "seat %(seat)d is not in play"
 CARD_TWICE = "a card cannot be played twice in one play"
 NOT_HELD = "you do not hold %(card)s"
+NOT_IN_DECK = "there is no %(card)s in the deck at this table"
+MORE_COPIES_THAN_DECKS = "two decks hold only two copies of %(card)s"
+HOLD_ONE_COPY = "you hold only one %(card)s"
 SUIT_WITHOUT_ACE = "only a play that ends with an ace names a suit"
 NOT_FINISHABLE = (
     'you may declare "Niko Kadi!" only when the cards you keep could be played out as one '
