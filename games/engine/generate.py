@@ -98,8 +98,8 @@ def shortest_legal_moves(state: State, limit: int) -> tuple[list[Move], bool]:
         return [], True
     hand, derived = state.hands[state.turn], state._derived
     lone, finishing = derived.lone_card_must_finish and len(hand) > 1, derived.is_finishing
-    groups = _rule_groups(state, True)
     copies = has_copies(state)
+    groups = _rule_groups(state, True, copies)
     max_cards = 1
     while True:
         plays: list[Move] = []
@@ -150,7 +150,7 @@ def _distinct_real(groups: Iterable[Iterable[Move]]) -> Iterator[Move]:
     seen: set[Move] = set()
     for group in groups:
         for move in group:
-            if move.kind == PLAY and max(move.cards) >= TWIN:
+            if move.kind == PLAY and len(move.cards) > 1 and max(move.cards) >= TWIN:  # one card: real
                 move = play_move(tuple([c % TWIN for c in move.cards]), move.suit)
             if move not in seen:
                 seen.add(move)
@@ -162,8 +162,9 @@ def move_groups(state: State, lazy: bool) -> list[Iterable[Move]]:
     question plays, which can run to millions of orderings, come as lazy iterables."""
     if state.finished:
         return []
-    groups = _rule_groups(state, lazy)
-    if has_copies(state):
+    copies = has_copies(state)
+    groups = _rule_groups(state, lazy, copies)
+    if copies:
         distinct = _distinct_real(groups)
         groups = [distinct if lazy else list(distinct)]
     hand = state.hands[state.turn]
@@ -190,11 +191,11 @@ def _without_lone_losers(
         yield DRAW_MOVE
 
 
-def _rule_groups(state: State, lazy: bool) -> list[Iterable[Move]]:
-    """``_move_groups`` before ``lone_card_must_finish`` (a hand with two copies of a card
-    numbers the second apart: see ``_distinct_real``)."""
+def _rule_groups(state: State, lazy: bool, copies: bool) -> list[Iterable[Move]]:
+    """``move_groups`` before ``lone_card_must_finish``; ``copies``: the hand holds two
+    copies of a card (``has_copies``), and the second is numbered apart (``_distinct_real``)."""
     hand = state.hands[state.turn]
-    if has_copies(state):
+    if copies:
         hand = twin_ids(hand)
     pending = state.pending
     rules = state.rules
