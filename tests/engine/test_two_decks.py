@@ -11,6 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.engine import IllegalMove, Move, Rules, State, new_game, reasons, replay
+from games.engine.cards import CARD_TEXT, parse_card
+from games.engine.choices import choice
+from games.engine.generate import shortest_legal_moves
 
 from .helpers import build, hand, legal, penalty, play, position
 from .test_properties import (
@@ -255,3 +258,19 @@ def test_the_record_of_a_two_deck_game_replays_move_for_move():
         moves.append(str(move))
         state = state.apply(move)
     assert replay(rules, 8, 21, moves)[-1].to_dict() == state.to_dict()
+
+
+def test_the_api_list_and_the_page_selection_count_copies():
+    """The bot API's shortest-first list names each move once; the page's selection lets the
+    twin of a picked card follow it, and never a card picked as often as it is held."""
+    state = build(rules=TWO, hands=("7H 7H 7S 9C", "4C 4D"), discard=("7D",))
+    moves, complete = shortest_legal_moves(state, 200)
+    texts = [str(move) for move in moves]
+    assert complete and len(set(texts)) == len(texts)
+    assert texts[:2] == ["7H", "7S"] and "7H 7H 7S" in texts and "7S 7H 7H" in texts
+    assert texts.count("7H 7H") == 1 and set(texts) == legal(state)
+    picked = choice(state, [parse_card("7H")])
+    assert [CARD_TEXT[c] for c in picked.follow] == ["7H", "7S"] and picked.complete
+    both = choice(state, [parse_card("7H")] * 2)
+    assert [CARD_TEXT[c] for c in both.follow] == ["7S"] and both.held
+    assert not choice(state, [parse_card("7H")] * 3).held
