@@ -12,6 +12,7 @@ on the issue, never into tests.
     .venv/bin/python bench/bots.py                                  # every level, preset, 2 and 4 players
     .venv/bin/python bench/bots.py --table --levels random greedy clever --games 100
     .venv/bin/python bench/bots.py --levels expert --presets classic --players 2 --games 200
+    .venv/bin/python bench/bots.py --levels expert --presets classic --decks 2 --players 6 10
 """
 
 import argparse
@@ -55,10 +56,11 @@ def wilson(wins, games, z=1.96):
     return centre - half, centre + half
 
 
-def match(level, preset, players, games, seed, each=False):
+def match(level, preset, players, games, seed, each=False, decks=1):
     """``(wins, no winner, think seconds, moves thought)`` of one ``level`` bot against greedy
-    ones; ``each``: print a line per game as it ends (a run cut short still tells)."""
-    rules = Rules.preset(preset)
+    ones; ``each``: print a line per game as it ends (a run cut short still tells);
+    ``decks``: the preset's ``decks`` option (2: up to 10 players)."""
+    rules = Rules.from_dict({"preset": preset, "decks": decks})
     wins = no_winner = moves = 0
     think = 0.0
     for g in range(games):
@@ -101,6 +103,7 @@ def main():
     parser.add_argument("--presets", nargs="+", default=list(PRESETS), choices=list(PRESETS))
     parser.add_argument("--players", nargs="+", type=int, default=[2, 4])
     parser.add_argument("--games", type=int, default=100, help="games per level, preset and player count")
+    parser.add_argument("--decks", type=int, default=1, choices=(1, 2), help="2: two decks, up to 10 players")
     parser.add_argument("--seed", type=int, default=1, help="game g is dealt from seed + g")
     parser.add_argument("--each", action="store_true", help="also print a line per game (running totals)")
     parser.add_argument("--table", action="store_true", help="print the rows as a markdown table")
@@ -121,7 +124,7 @@ def main():
         for players in args.players:
             for level in args.levels:
                 wins, no_winner, think, moves = match(
-                    level, preset, players, args.games, args.seed, args.each
+                    level, preset, players, args.games, args.seed, args.each, args.decks
                 )
                 low, high = wilson(wins, args.games)
                 rate, interval = f"{100 * wins / args.games:.1f}%", f"{100 * low:.1f}–{100 * high:.1f}%"

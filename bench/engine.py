@@ -6,6 +6,11 @@ from one seeded generator, until ``--seconds`` of CPU time are spent (or exactly
 issue 2, never asserted in tests.
 
     .venv/bin/python bench/engine.py [--seconds N] [--games N] [--seed N] [--presets NAME ...]
+                                     [--players N ...] [--decks 1|2]
+
+Issue 48's big tables, 10 players on two decks beside 4 on one, in the same run:
+
+    .venv/bin/python bench/engine.py --presets classic --players 4 --decks 1 2 --only-kadi
 
 It times the compiled engine when ``make venv`` has built it; KADI_PURE_ENGINE=1 times the
 pure-Python modules.
@@ -30,6 +35,7 @@ from games.engine.rules import PRESETS
 
 PLAYER_COUNTS = (2, 4)
 BAR = 1000  # issue 2: four-player classic games per second on one core
+BIG_TABLE_BAR = 1.5  # issue 48: µs/move at 10 players on two decks over 4 players on one
 DECLARING_PRESETS = [name for name in PRESETS if Rules.preset(name).niko_kadi]
 
 DECLARATION_NOTE = (
@@ -190,11 +196,13 @@ def bench_kadi(args, openspiel):
     print("'no winner': ended at max_turns." + ratios)
     print(HEADER + ("  games/s ÷ OS  µs/move ÷ OS" if openspiel else ""))
     tallies = {}
-    for name in args.presets:
-        rules = Rules.preset(name)
-        for players in PLAYER_COUNTS:
-            tallies[name, players] = measure(partial(play_kadi_game, rules, players), args)
-            print(row(name, players, tallies[name, players], openspiel.get(players)), flush=True)
+    for decks in args.decks:
+        for name in args.presets:
+            rules = Rules.from_dict({"preset": name, "decks": decks})
+            label = name if decks == 1 else f"{name} 2 decks"
+            for players in args.players if decks == 1 else args.players_two_decks:
+                tallies[name, players, decks] = measure(partial(play_kadi_game, rules, players), args)
+                print(row(label, players, tallies[name, players, decks], openspiel.get(players)), flush=True)
     return tallies
 
 
@@ -236,6 +244,14 @@ def main():
     parser.add_argument("--seed", type=int, default=1, help="seed of the generator behind deals and moves")
     parser.add_argument("--presets", nargs="+", choices=list(PRESETS), default=list(PRESETS), metavar="NAME",
                         help="the presets played by the Python loop (classic: the comparison with OpenSpiel)")
+    parser.add_argument("--players", nargs="+", type=int, default=list(PLAYER_COUNTS),
+                        help="player counts of the one-deck games")
+    parser.add_argument("--decks", nargs="+", type=int, choices=(1, 2), default=[1],
+                        help="the decks option of the Python loop's games (2: --players-two-decks)")
+    parser.add_argument("--players-two-decks", nargs="+", type=int, default=[10],
+                        help="player counts of the two-deck games")
+    parser.add_argument("--only-kadi", action="store_true",
+                        help="time the Python loop alone (no OpenSpiel, no playout loops)")
     args = parser.parse_args()
 
     budget = f"{args.games} games" if args.games else f"{args.seconds:g} CPU seconds"
@@ -246,7 +262,7 @@ def main():
     print("'max legal': the most legal moves listed in any one position of the configuration's games.")
     print()
 
-    pyspiel, missing = import_pyspiel()
+    pyspiel, missing = (None, "--only-kadi") if args.only_kadi else import_pyspiel()
     if pyspiel:
         openspiel = bench_openspiel(pyspiel, args)
     else:
@@ -255,26 +271,34 @@ def main():
     print()
     kadi = bench_kadi(args, openspiel)
     print()
-    loops = bench_playouts(args, openspiel)
+    loops = {} if args.only_kadi else bench_playouts(args, openspiel)
     print()
 
-    if ("classic", 4) in kadi:
-        classic = kadi["classic", 4].games_per_second()
+    if ("classic", 4, 1) in kadi:
+        classic = kadi["classic", 4, 1].games_per_second()
         verdict = "met" if classic >= BAR else "NOT met"
         print(f"Bar (issue 2): at least {BAR:,} four-player classic games/s on one core: {classic:,.0f}, "
               f"{verdict}.")
+    for name in args.presets:
+        base, big = kadi.get((name, 4, 1)), kadi.get((name, 10, 2))
+        if base and big:
+            ratio = big.micros_per_move() / base.micros_per_move()
+            verdict = "met" if ratio <= BIG_TABLE_BAR else "NOT met"
+            print(f"Bar (issue 48): {name}, 10 players on two decks within {BIG_TABLE_BAR}× the µs/move of "
+                  f"4 on one: ×{ratio:.2f}, {verdict}.")
     for players, base in openspiel.items():
-        ours = kadi.get(("classic", players))
+        ours = kadi.get(("classic", players, 1))
         if ours:
             games_ratio = ours.games_per_second() / base.games_per_second()
             move_ratio = ours.micros_per_move() / base.micros_per_move()
             print(f"classic vs crazy_eights, {players} players: games/s ×{games_ratio:.3f}, "
                   f"µs/move ×{move_ratio:.2f}")
-        loop = loops["random-loop", players]
-        loop_ratio = loop.games_per_second() / base.games_per_second()
-        print(f"  by the compiled random loop: games/s ×{loop_ratio:.3f}, "
-              f"µs/move ×{loop.micros_per_move() / base.micros_per_move():.2f}; search rollouts/s "
-              f"{loops['rollout', players].games_per_second():,.0f}")
+        if loops:
+            loop = loops["random-loop", players]
+            loop_ratio = loop.games_per_second() / base.games_per_second()
+            print(f"  by the compiled random loop: games/s ×{loop_ratio:.3f}, "
+                  f"µs/move ×{loop.micros_per_move() / base.micros_per_move():.2f}; search rollouts/s "
+                  f"{loops['rollout', players].games_per_second():,.0f}")
 
 
 if __name__ == "__main__":

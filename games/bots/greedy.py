@@ -14,9 +14,9 @@ from itertools import islice
 from random import Random
 
 from games.engine import IllegalMove, State
-from games.engine.cards import ACE, IS_JOKER, IS_PENALTY, IS_QUESTION, JACK, RANK, SUIT
+from games.engine.cards import ACE, IS_JOKER, IS_PENALTY, IS_QUESTION, JACK, RANK, SUIT, without
 from games.engine.moves import ACCEPT, DRAW, PASS, PLAY, Move
-from games.engine.transitions import next_in_play, without
+from games.engine.transitions import next_in_play
 from games.engine.validate import can_finish
 
 MOVE_LIMIT = 5000

@@ -112,8 +112,9 @@ class Record:
                 continue
             hand = deal.hands[other]
             for seen, move in reversed(plays):
-                if not set(move.cards).isdisjoint(hand):
+                if rules.decks == 1 and not set(move.cards).isdisjoint(hand):
                     return False  # it holds a card it played (back from a reshuffle): not since
+                    # (with two decks it may hold the played card's twin)
                 hand = hand + move.cards  # the hand it held just before that play
                 if not _greedy_would(seen.with_hand(rules, hand), move.with_declare(False)):
                     return False

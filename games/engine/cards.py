@@ -3,6 +3,12 @@
 Card ``c`` in 0..51 is rank ``c % 13`` (0 = ace … 12 = king) of suit ``c // 13``
 (0 = hearts, 1 = diamonds, 2 = spades, 3 = clubs); 52 is the red joker ``JKR`` and
 53 the black joker ``JKB``.
+
+With two decks (the ``decks`` option) both copies of a card are the same number: hands,
+piles and plays are multisets. Move generation alone tells the copies apart, numbering the
+second copy in a hand ``c + TWIN`` (``twin_ids``), so that the per-card tables below (which
+run over both numberings) find every play once per ordering of distinct copies; the moves it
+lists name real cards again.
 """
 
 SUITS = "HDSC"
@@ -18,20 +24,59 @@ PLAIN_RANKS = frozenset({3, 4, 5, 6, 8, 9})  # 4 5 6 7 9 10: the only legal star
 QUESTION_RANKS = frozenset({EIGHT, QUEEN})
 PENALTY_RANKS = frozenset({TWO, THREE, JOKER_RANK})
 
+TWIN = 54  # move generation numbers a hand's second copy of card c as c + TWIN
+IDS = range(2 * TWIN)  # every number move generation reads the card tables by
+
 CARD_TEXT = tuple(r + s for s in SUITS for r in RANKS) + ("JKR", "JKB")
 CARD_BY_TEXT = {text: card for card, text in enumerate(CARD_TEXT)}
-RANK = tuple(c % 13 for c in range(52)) + (JOKER_RANK, JOKER_RANK)
-SUIT = tuple(c // 13 for c in range(52)) + (None, None)
-IS_QUESTION = tuple(RANK[c] in QUESTION_RANKS for c in range(54))
-IS_PENALTY = tuple(RANK[c] in PENALTY_RANKS for c in range(54))
-IS_JOKER = tuple(c >= 52 for c in range(54))
-# SAME_RANK[c][o]: whether card o is another card of c's rank (a look-up, not a comparison)
-SAME_RANK = tuple(tuple(o != c and RANK[o] == RANK[c] for o in range(54)) for c in range(54))
+RANK = (tuple(c % 13 for c in range(52)) + (JOKER_RANK, JOKER_RANK)) * 2
+SUIT = (tuple(c // 13 for c in range(52)) + (None, None)) * 2
+IS_QUESTION = tuple(RANK[c] in QUESTION_RANKS for c in IDS)
+IS_PENALTY = tuple(RANK[c] in PENALTY_RANKS for c in IDS)
+IS_JOKER = tuple(c % TWIN >= 52 for c in IDS)
+# SAME_RANK[c][o]: whether card o is another card of c's rank (a look-up, not a comparison);
+# a twin (c + TWIN) is another card of c's rank
+SAME_RANK = tuple(tuple(o != c and RANK[o] == RANK[c] for o in IDS) for c in IDS)
 
 
-def deck(jokers: int) -> list[int]:
-    """The cards of a fresh deck: 52, or 54 with the two jokers."""
-    return list(range(52 + jokers))
+def deck(jokers: int, decks: int = 1) -> list[int]:
+    """The cards of a fresh pack: 52, or 54 with the two jokers, per deck (two decks hold
+    every card twice)."""
+    return list(range(52 + jokers)) * decks
+
+
+def twin_ids(hand: tuple[int, ...]) -> tuple[int, ...]:
+    """``hand`` with each second copy of a card numbered ``c + TWIN`` (see the module's
+    docstring): for move generation, which then sees every copy as a card of its own."""
+    seen: set[int] = set()
+    ids = []
+    for c in hand:
+        if c in seen:
+            ids.append(c + TWIN)
+        else:
+            seen.add(c)
+            ids.append(c)
+    return tuple(ids)
+
+
+def without(hand: tuple[int, ...], cards: tuple[int, ...]) -> tuple[int, ...]:
+    """``hand`` less the ``cards`` played from it (one copy per card named), in hand order;
+    ValueError when ``hand`` does not hold them."""
+    if len(cards) == 1:  # the commonest play: two slices
+        at = hand.index(cards[0])
+        return hand[:at] + hand[at + 1 :]
+    rest = list(hand)
+    for c in cards:
+        rest.remove(c)
+    return tuple(rest)
+
+
+def copies_short(hand: tuple[int, ...], cards: tuple[int, ...]) -> int | None:
+    """The first card that ``cards`` names more often than ``hand`` holds it, or None."""
+    for c in cards:
+        if cards.count(c) > hand.count(c):
+            return c
+    return None
 
 
 def parse_card(text: str) -> int:

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from . import reasons
-from .cards import IS_QUESTION
+from .cards import IS_QUESTION, copies_short
 from .generate import REQUESTS, starting_cards
 from .moves import WORD_MOVES, Move
 from .transitions import rule_problem, text_problem
@@ -66,12 +66,12 @@ def choice(state: "State", picked: Iterable[int]) -> Choice:
     the first tap) allow the player to move."""
     picked = tuple(picked)
     hand = state.hands[state.turn] if not state.finished else ()
-    if len(set(picked)) != len(picked) or any(c not in hand for c in picked):
+    if copies_short(hand, picked) is not None:
         return Choice((), False, (), False, held=False)
     if state.finished:
         return Choice((), False, (), False)
-    dead: set[tuple[int, frozenset[int], int]] = set()
-    follow = tuple(c for c in hand if c not in picked and _completes(state, picked + (c,), hand, dead))
+    dead: set[tuple[int, tuple[int, ...], int]] = set()
+    follow = tuple(c for c in _left(hand, picked) if _completes(state, picked + (c,), hand, dead))
     complete = bool(picked) and _legal(state, picked)
     requests = REQUESTS[state._derived.requests] if complete and declaration_allowed(state, picked) else ()
     suits = tuple(suit for suit, _ in requests if suit is not None)
@@ -114,12 +114,21 @@ def _problem(state: "State", cards: tuple[int, ...]) -> "Refusal | None":
     return text_problem(state, move) or rule_problem(state, move)
 
 
+def _left(hand: tuple[int, ...], cards: tuple[int, ...]) -> list[int]:
+    """The distinct cards ``hand`` still holds once ``cards`` are picked from it (a copy
+    picked leaves its twin), in hand order."""
+    rest = list(hand)
+    for c in cards:
+        rest.remove(c)
+    return list(dict.fromkeys(rest))
+
+
 def _completes(
-    state: "State", cards: tuple[int, ...], hand: tuple[int, ...], dead: set[tuple[int, frozenset[int], int]]
+    state: "State", cards: tuple[int, ...], hand: tuple[int, ...], dead: set[tuple[int, tuple[int, ...], int]]
 ) -> bool:
     """Whether some legal play begins with ``cards``. ``dead`` holds the prefixes already
-    found to have none, keyed by what decides their future (first card, the set played,
-    the last card): a failing search is not repeated in another order."""
+    found to have none, keyed by what decides their future (first card, the cards played
+    sorted, copies counted, the last card): a failing search is not repeated in another order."""
     problem = _problem(state, cards)
     if problem is None:
         return True
@@ -127,11 +136,11 @@ def _completes(
         return False
     if problem.template == reasons.QUESTIONS_NOT_GROUPED and not all(IS_QUESTION[c] for c in cards):
         return False  # an answer already follows the questions: no later question may link them
-    key = (cards[0], frozenset(cards), cards[-1])
+    key = (cards[0], tuple(sorted(cards)), cards[-1])
     if key in dead:
         return False
-    for c in hand:
-        if c not in cards and _completes(state, cards + (c,), hand, dead):
+    for c in _left(hand, cards):
+        if _completes(state, cards + (c,), hand, dead):
             return True
     dead.add(key)
     return False

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .cards import ACE, IS_JOKER, IS_PENALTY, IS_QUESTION, JOKER_RANK, RANK, SUIT, THREE, TWO
+from .cards import ACE, IDS, IS_JOKER, IS_PENALTY, IS_QUESTION, JOKER_RANK, RANK, SUIT, THREE, TWO
 
 if TYPE_CHECKING:
     from .rules import Rules
@@ -18,9 +18,9 @@ RANK_REQUEST_ROWS = 52
 
 
 class Derived:
-    """What move generation and moves ask of the rules on every turn: flat per-card tuples,
-    and the options read on every move, as plain values (C fields when compiled; each
-    State holds its rules' Derived)."""
+    """What move generation and moves ask of the rules on every turn: flat per-card tuples
+    (over ``cards.IDS``: a second copy's number too), and the options read on every move,
+    as plain values (C fields when compiled; each State holds its rules' Derived)."""
 
     __slots__ = (
         "is_answer",
@@ -30,6 +30,7 @@ class Derived:
         "combo_key",
         "same_suit_combos",
         "deck_size",
+        "decks",
         "consecutive_chains",
         "voluntary_draw",
         "play_after_draw",
@@ -55,15 +56,16 @@ class Derived:
         self.play_after_draw = rules.play_after_draw
         self.max_turns = rules.max_turns
         self.consecutive_chains = rules.question_chain == "consecutive"
-        self.deck_size = 52 + rules.jokers
-        self.is_answer = tuple(RANK[c] in rules.answer_ranks and not IS_QUESTION[c] for c in range(54))
-        self.is_finishing = tuple(not IS_JOKER[c] and RANK[c] in rules.finishing_ranks for c in range(54))
+        self.deck_size = 52 + rules.jokers  # the card numbers in use: 0 .. deck_size - 1
+        self.decks = rules.decks
+        self.is_answer = tuple(RANK[c] in rules.answer_ranks and not IS_QUESTION[c] for c in IDS)
+        self.is_finishing = tuple(not IS_JOKER[c] and RANK[c] in rules.finishing_ranks for c in IDS)
         values = {TWO: 2, THREE: 3, JOKER_RANK: rules.joker_draw}
-        self.penalty_value = tuple(values.get(RANK[c], 0) for c in range(54))
+        self.penalty_value = tuple(values.get(RANK[c], 0) for c in IDS)
         self.answers_in_play = rules.question_answered_by == "self"
         # ace_answers: wild: an answering ace may be the first answer whatever its suit
         wild = rules.ace_answers == "wild"
-        self.wild_answer = tuple(wild and RANK[c] == ACE and RANK[c] in rules.answer_ranks for c in range(54))
+        self.wild_answer = tuple(wild and RANK[c] == ACE and RANK[c] in rules.answer_ranks for c in IDS)
         self.jump_cancel_by_ace = rules.jump_cancel_by_ace
         self.deflect_kings = rules.penalty_deflect in ("king", "king-jack")
         self.deflect_jacks = rules.penalty_deflect in ("jack", "king-jack")
@@ -79,7 +81,7 @@ class Derived:
         )
         # Non-joker penalty cards in one combo share this key (None for jokers).
         key = RANK if rules.penalty_combo == "same-rank" else SUIT
-        self.combo_key = tuple(None if IS_JOKER[c] else key[c] for c in range(54))
+        self.combo_key = tuple(None if IS_JOKER[c] else key[c] for c in IDS)
         self.same_suit_combos = rules.penalty_combo == "same-suit"
         # may_follow[suit * 13 + rank][c]: whether card c may begin a play on a card of
         # ``rank`` when the suit to follow is ``suit`` (RULES.md section 4; section 13's
@@ -95,7 +97,7 @@ class Derived:
                 or RANK[c] == rank
                 or (rules.ace_wild and RANK[c] == ACE)
                 or (penalty_start and IS_PENALTY[c])
-                for c in range(54)
+                for c in IDS
             )
             for suit in range(4)
             for rank in range(13)
@@ -105,7 +107,7 @@ class Derived:
                 or RANK[c] == rank
                 or (rules.ace_wild and RANK[c] == ACE)
                 or (penalty_start and IS_PENALTY[c])
-                for c in range(54)
+                for c in IDS
             )
             for rank in range(13)
         )

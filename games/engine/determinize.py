@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .cards import parse_card, parse_suit, rank_of_text
+from .cards import deck, parse_card, parse_suit, rank_of_text
 from .rules import Rules
 from .state import State
 from .transitions import shuffle
@@ -46,13 +46,12 @@ class Observation:
         self.declared = tuple(view["declared"])
         self.drawn = None if view["drawn"] is None else parse_card(view["drawn"])
         self.turns = view["turns"]
-        known = set(self.hand) | set(self.discard_pile)
-        # sorted: the same view gives the same samples from the same rng
-        self.unseen = [c for c in range(52 + self.rules.jokers) if c not in known]
+        # sorted: the same view gives the same samples from the same rng; with two decks a
+        # card is unseen as many times as its copies are (lists are multisets here)
+        self.unseen = minus(sorted(deck(self.rules.jokers, self.rules.decks)), self.hand + self.discard_pile)
         self.restocked = tuple(sorted(parse_card(c) for c in view["restocked"]))
-        restocked = set(self.restocked)
-        self.held = [c for c in self.unseen if c not in restocked] if restocked else []
-        self.unseen_restocked = [c for c in self.unseen if c in restocked]
+        self.held = minus(self.unseen, self.restocked) if self.restocked else []
+        self.unseen_restocked = minus(self.unseen, self.held) if self.restocked else []
         if len(self.held) > sum(self.hand_sizes) - len(self.hand):  # not a position the engine makes
             self.held, self.unseen_restocked = [], []
 
@@ -98,6 +97,16 @@ class Observation:
             self.restocked,
             self.rank,
         )
+
+
+def minus(cards: list[int], taken: tuple[int, ...] | list[int]) -> list[int]:
+    """``cards`` less one copy of each card of ``taken`` that it holds, in order (a
+    multiset difference: on one deck, the cards not in ``taken``)."""
+    rest = list(cards)
+    for c in taken:
+        if c in rest:
+            rest.remove(c)
+    return rest
 
 
 def read_pending(pending: dict[str, Any] | None) -> tuple[Any, ...] | None:

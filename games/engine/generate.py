@@ -5,6 +5,12 @@ each distinct play is produced exactly once without a set to weed out repeats:
 same-rank runs for ordinary starters, question chains (which already hold every same-rank
 run of questions), penalty combos (which hold every same-rank run of penalty cards under
 ``same-rank`` combos; under ``same-suit`` the longer same-rank runs are added separately).
+
+With two decks a hand may hold both copies of a card. Generation then numbers the second
+copy apart (``cards.twin_ids``), so that each copy is played at most once, and
+``_distinct_real`` names the real cards in the moves and drops the repeats that the two
+numberings of one card give: the moves stay distinct, and a hand without two copies of a
+card (every hand on one deck) is listed exactly as before.
 """
 
 from __future__ import annotations
@@ -13,7 +19,21 @@ from collections.abc import Iterable, Iterator, Sequence
 from itertools import chain
 from typing import TYPE_CHECKING
 
-from .cards import ACE, IS_JOKER, IS_PENALTY, IS_QUESTION, JACK, KING, RANK, RED_JOKER, SAME_RANK, SUIT
+from .cards import (
+    ACE,
+    IS_JOKER,
+    IS_PENALTY,
+    IS_QUESTION,
+    JACK,
+    KING,
+    RANK,
+    RED_JOKER,
+    SAME_RANK,
+    SUIT,
+    TWIN,
+    twin_ids,
+    without,
+)
 from .derived import NAMES_NOTHING, RANK_REQUEST_ROWS
 from .moves import ACCEPT, DRAW, PASS, PLAY, Move, play_move
 
@@ -34,15 +54,17 @@ REQUESTS = ((), SUIT_REQUESTS, RANK_REQUESTS, SUIT_REQUESTS + RANK_REQUESTS)
 
 # Shared Move objects for the commonest moves (one-card plays, draw, accept, pass), so
 # that listing them builds nothing. ``NAMING[requests][c]`` holds card c's one-card moves:
-# one per request for an ace, else the one.
-SINGLE = tuple((Move(PLAY, (c,)),) for c in range(54))
+# one per request for an ace, else the one. A second copy's number (``c + TWIN``) has the
+# very moves of ``c``: they name the real card.
+SINGLE = tuple((Move(PLAY, (c,)),) for c in range(TWIN)) * 2
 NAMING = tuple(
     tuple(
         tuple(Move(PLAY, (c,), suit, rank=rank) for suit, rank in named)
         if named and RANK[c] == ACE
         else SINGLE[c]
-        for c in range(54)
+        for c in range(TWIN)
     )
+    * 2
     for named in REQUESTS
 )
 DRAW_MOVE, ACCEPT_MOVE, PASS_MOVE = Move(DRAW), Move(ACCEPT), Move(PASS)
@@ -89,23 +111,26 @@ def shortest_legal_moves(state: State, limit: int) -> tuple[list[Move], bool]:
         return [], True
     hand, derived = state.hands[state.turn], state._derived
     lone, finishing = derived.lone_card_must_finish and len(hand) > 1, derived.is_finishing
-    groups = _rule_groups(state, True)
+    copies = has_copies(state)
+    groups = _rule_groups(state, True, copies)
     max_cards = 1
     while True:
         plays: list[Move] = []
         words: list[Move] = []
         longer = False
+        listed: list[Iterable[Move]] = []
         for group in groups:
             if isinstance(group, _QuestionWalk):
                 group, more = group.upto(max_cards)
                 longer = longer or more
-            for move in group:
-                if move.kind != PLAY:
-                    words.append(move)
-                elif len(move.cards) > max_cards:
-                    longer = True
-                elif not lone or len(move.cards) != len(hand) - 1 or not _leaves_loser(hand, move, finishing):
-                    plays.append(move)
+            listed.append(group)
+        for move in _distinct_real(listed) if copies else chain.from_iterable(listed):
+            if move.kind != PLAY:
+                words.append(move)
+            elif len(move.cards) > max_cards:
+                longer = True
+            elif not lone or len(move.cards) != len(hand) - 1 or not _leaves_loser(hand, move, finishing):
+                plays.append(move)
         plays.sort(key=_card_count)
         room = max(limit - len(words), sum(1 for move in plays if len(move.cards) == 1))
         if len(plays) > room or not longer:
@@ -121,7 +146,28 @@ def _card_count(move: Move) -> int:
 
 def _leaves_loser(hand: tuple[int, ...], move: Move, is_finishing: tuple[bool, ...]) -> bool:
     """Whether the one card ``move`` leaves in ``hand`` cannot finish (lone_card_must_finish)."""
-    return not is_finishing[[c for c in hand if c not in move.cards][0]]
+    return not is_finishing[without(hand, move.cards)[0]]
+
+
+def has_copies(state: State) -> bool:
+    """Whether the hand of the player to move holds two copies of a card (two decks only)."""
+    if state._derived.decks == 1:
+        return False
+    hand = state.hands[state.turn]
+    return len(set(hand)) < len(hand)
+
+
+def _distinct_real(groups: Iterable[Iterable[Move]]) -> Iterator[Move]:
+    """The moves of ``groups``, generated from a hand with copies told apart (``twin_ids``),
+    naming the real cards, each distinct move once, in the order first met."""
+    seen: set[Move] = set()
+    for group in groups:
+        for move in group:
+            if move.kind == PLAY and len(move.cards) > 1 and max(move.cards) >= TWIN:  # one card: real
+                move = play_move(tuple([c % TWIN for c in move.cards]), move.suit, move.rank)
+            if move not in seen:
+                seen.add(move)
+                yield move
 
 
 def move_groups(state: State, lazy: bool) -> list[Iterable[Move]]:
@@ -129,7 +175,11 @@ def move_groups(state: State, lazy: bool) -> list[Iterable[Move]]:
     question plays, which can run to millions of orderings, come as lazy iterables."""
     if state.finished:
         return []
-    groups = _rule_groups(state, lazy)
+    copies = has_copies(state)
+    groups = _rule_groups(state, lazy, copies)
+    if copies:
+        distinct = _distinct_real(groups)
+        groups = [distinct if lazy else list(distinct)]
     hand = state.hands[state.turn]
     if state._derived.lone_card_must_finish and len(hand) > 1:
         kept = _without_lone_losers(groups, hand, state._derived.is_finishing)
@@ -154,9 +204,12 @@ def _without_lone_losers(
         yield DRAW_MOVE
 
 
-def _rule_groups(state: State, lazy: bool) -> list[Iterable[Move]]:
-    """``_move_groups`` before ``lone_card_must_finish``."""
+def _rule_groups(state: State, lazy: bool, copies: bool) -> list[Iterable[Move]]:
+    """``move_groups`` before ``lone_card_must_finish``; ``copies``: the hand holds two
+    copies of a card (``has_copies``), and the second is numbered apart (``_distinct_real``)."""
     hand = state.hands[state.turn]
+    if copies:
+        hand = twin_ids(hand)
     pending = state.pending
     rules = state.rules
     if state.drawn is not None:
@@ -220,6 +273,8 @@ def starting_cards(state: State) -> list[int]:
     else:  # a question of suit X, answered by this player
         wild = derived.wild_answer
         starters = [c for c in hand if SUIT[c] == pending[1] or IS_QUESTION[c] or wild[c]]
+    if derived.decks > 1 and len(set(starters)) < len(starters):  # both copies of a card
+        starters = list(dict.fromkeys(starters))
     return starters
 
 

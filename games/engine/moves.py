@@ -10,7 +10,7 @@ from .refusal import Refusal
 
 PLAY, DRAW, ACCEPT, PASS, RESIGN = "play", "draw", "accept", "pass", "resign"
 WORD_MOVES = (DRAW, ACCEPT, PASS)
-SEAT_TEXTS = ("0", "1", "2", "3", "4")  # the seats of a game of at most five
+SEAT_TEXTS = tuple(str(seat) for seat in range(10))  # the seats of a game of at most ten
 
 
 class IllegalMove(ValueError):

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from .cards import ACE, EIGHT, JACK, JOKER_RANK, KING, QUEEN, THREE, TWO
+from .cards import ACE, EIGHT, JACK, JOKER_RANK, KING, QUEEN, THREE, TWIN, TWO
 from .policy import (
     ATTACK,
     ATTACK_NEAR_FINISH,
@@ -68,7 +68,8 @@ def bits_of(cards: Iterable[int]) -> int:
 
 
 # The answers of classic rules, which every rule set the core plays keeps.
-ANSWER_BITS = bits_of([c for c, answer in enumerate(Rules.preset("classic").derived.is_answer) if answer])
+# (the cards of one deck: ``Derived`` tables run on over move generation's second-copy numbers)
+ANSWER_BITS = bits_of([c for c in range(TWIN) if Rules.preset("classic").derived.is_answer[c]])
 
 
 def supports(state: State) -> bool:

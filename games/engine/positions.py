@@ -1,9 +1,11 @@
 """Reading a position dict (the format of ``State.to_dict``) with every check it needs."""
 
+from collections import Counter
 from typing import TYPE_CHECKING, Any, TypeGuard
 
+from . import reasons
 from .cards import ACE, CARD_TEXT, IS_JOKER, RANK, RANKS, parse_card, parse_suit
-from .rules import Rules
+from .rules import MIN_PLAYERS, Rules
 
 if TYPE_CHECKING:
     from .state import State
@@ -21,8 +23,9 @@ def read_position(state_class: type["State"], data: Any) -> "State":
     rules = data["rules"]
     rules = rules if isinstance(rules, Rules) else Rules.from_dict(rules)
     hands = data["hands"]
-    if not isinstance(hands, list) or not 2 <= len(hands) <= 5:
-        raise ValueError("hands: a list of 2 to 5 hands")
+    if not isinstance(hands, list) or not MIN_PLAYERS <= len(hands) <= rules.max_players:
+        most = rules.max_players
+        raise ValueError(f"hands: a list of {MIN_PLAYERS} to {most} hands (decks: {rules.decks})")
     players = len(hands)
     hands = tuple(_cards(h, f"hands[{i}]") for i, h in enumerate(hands))
     draw_pile = _cards(data["draw_pile"], "draw_pile")
@@ -97,9 +100,10 @@ def read_position(state_class: type["State"], data: Any) -> "State":
 def _restocked(value: Any, draw_pile: tuple[int, ...], rules: Rules) -> tuple[int, ...]:
     """The cards of the latest reshuffle, sorted; the draw pile holds none but these."""
     cards = _cards(value, "restocked")
-    if len(set(cards)) != len(cards) or any(c >= 52 + rules.jokers for c in cards):
-        raise ValueError("restocked: cards of the deck, each once")
-    if cards and not set(draw_pile) <= set(cards):
+    counts = Counter(cards)
+    if any(n > rules.decks for n in counts.values()) or any(c >= 52 + rules.jokers for c in cards):
+        raise ValueError("restocked: cards of the deck, each at most once per deck")
+    if cards and Counter(draw_pile) - counts:
         raise ValueError("restocked: since a reshuffle the draw pile holds only the cards it put there")
     return tuple(sorted(cards))
 
@@ -166,18 +170,22 @@ def _check_deck(
     draw_pile: tuple[int, ...],
     discard_pile: tuple[int, ...],
 ) -> None:
+    """Every card of the pack once per deck: one deck refuses a card twice, two decks a
+    third copy (in the words of ``reasons``), and a card the deck in use lacks."""
     cards = [c for hand in hands for c in hand] + list(draw_pile) + list(discard_pile)
-    seen = set()
+    counts: Counter[int] = Counter()
     for c in cards:
-        if c in seen:
-            raise ValueError(f"card {CARD_TEXT[c]} appears twice")
-        seen.add(c)
+        counts[c] += 1
+        if counts[c] > rules.decks:
+            if rules.decks == 1:
+                raise ValueError(f"card {CARD_TEXT[c]} appears twice")
+            raise ValueError(reasons.MORE_COPIES_THAN_DECKS % {"card": CARD_TEXT[c]})
     size = 52 + rules.jokers
-    extra = [c for c in seen if c >= size]
+    extra = [c for c in counts if c >= size]
     if extra:
-        raise ValueError(f"card {CARD_TEXT[extra[0]]} is not in a deck without jokers")
-    if len(seen) != size:
-        lacking = sorted(set(range(size)) - seen)
+        raise ValueError(reasons.NOT_IN_DECK % {"card": CARD_TEXT[extra[0]]})
+    lacking = [c for c in range(size) if counts[c] < rules.decks]
+    if lacking:
         raise ValueError(
             f"the position lacks {', '.join(CARD_TEXT[c] for c in lacking[:5])}: "
             "every card of the deck must be somewhere"

@@ -11,6 +11,8 @@ from .cards import JOKER_RANK, RANKS, rank_of_text, rank_text
 from .derived import Derived
 
 PLAIN = ("4", "5", "6", "7", "9", "10")
+MIN_PLAYERS = 2
+MAX_PLAYERS = {1: 5, 2: 10}  # by the ``decks`` option
 
 
 @dataclass(frozen=True)
@@ -90,6 +92,14 @@ OPTIONS = (
         "choice",
         "Play with 52 cards, or 54 with a red and a black joker.",
         (0, 2),
+    ),
+    Option(
+        "decks",
+        "deal",
+        "choice",
+        "1: one deck, for 2 to 5 players. 2: two decks shuffled together, every card twice "
+        "(jokers counted per deck), for 2 to 10 players.",
+        (1, 2),
     ),
     Option("hand_size", "deal", "int", "How many cards each player is dealt.", low=3, high=7),
     Option(
@@ -335,6 +345,7 @@ OPTIONS_BY_NAME = {option.name: option for option in OPTIONS}
 
 CLASSIC = {
     "jokers": 2,
+    "decks": 1,
     "hand_size": 4,
     "misplay": "penalty",
     "voluntary_draw": True,
@@ -430,6 +441,7 @@ class Rules:
     """A complete, validated set of house rules. Build it with ``preset`` or ``from_dict``."""
 
     jokers: int
+    decks: int
     hand_size: int
     misplay: str
     voluntary_draw: bool
@@ -511,6 +523,11 @@ class Rules:
         if derived is None:
             derived = _DERIVED[self] = Derived(self)
         return derived
+
+    @property
+    def max_players(self) -> int:
+        """The most players a game under these rules seats: 5 on one deck, 10 on two."""
+        return MAX_PLAYERS[self.decks]
 
     def preset_name(self) -> str | None:
         """The preset these rules are exactly, or None."""

@@ -13,7 +13,7 @@ from .choices import playable_cards
 from .generate import iter_legal_moves, legal_moves
 from .moves import Move
 from .positions import read_position
-from .rules import Rules
+from .rules import MIN_PLAYERS, Rules
 
 if TYPE_CHECKING:
     from .refusal import Refusal
@@ -326,15 +326,19 @@ def _pending_dict(pending: tuple[Any, ...] | None) -> dict[str, Any] | None:
 
 
 def new_game(rules: Rules | str | dict[str, Any], players: int, seed: int, first: int = 0) -> State:
-    """Deal a new game (RULES.md section 2): seat ``first`` starts, play goes clockwise."""
+    """Deal a new game (RULES.md section 2): seat ``first`` starts, play goes clockwise.
+    ``hand_size`` cards each whatever the number of players (two decks hold enough for ten
+    players of seven)."""
     if not isinstance(rules, Rules):
         rules = Rules.from_dict(rules)
-    if not (isinstance(players, int) and 2 <= players <= 5):
-        raise ValueError(f"players: {players!r}; a game has 2 to 5 players")
+    most = rules.max_players
+    if not (isinstance(players, int) and MIN_PLAYERS <= players <= most):
+        decks = "one deck (decks: 1)" if rules.decks == 1 else "two decks (decks: 2)"
+        raise ValueError(f"players: {players!r}; a game on {decks} has {MIN_PLAYERS} to {most} players")
     if not (isinstance(first, int) and 0 <= first < players):
         raise ValueError(f"first: {first!r} is not a seat of a {players}-player game")
     rng = random.Random(f"kadi-deal:{seed}")
-    pile = deck(rules.jokers)
+    pile = deck(rules.jokers, rules.decks)
     transitions.shuffle(pile, rng)  # the order of rng.shuffle(pile), compiled
     hands: list[list[int]] = [[] for _ in range(players)]
     for _ in range(rules.hand_size):

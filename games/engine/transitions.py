@@ -18,6 +18,8 @@ from .cards import (
     PLAIN_RANKS,
     RANK,
     SUIT,
+    copies_short,
+    without,
 )
 from .derived import NAMES_RANK, NAMES_SUIT
 from .generate import penalty_card, starts_normally
@@ -83,17 +85,15 @@ def text_problem(state: State, move: Move) -> Refusal | None:
     kept = state.hands[state.turn]
     if move.kind == PLAY:
         cards = move.cards
-        if len(set(cards)) != len(cards):
-            return Refusal(reasons.CARD_TWICE)
-        for c in cards:
-            if c not in kept:
-                return Refusal(reasons.NOT_HELD, {"card": Card.of(c)})
+        problem = cards_problem(state, cards)
+        if problem is not None:
+            return problem
         if move.suit is not None or move.rank is not None:
             problem = _request_problem(state, move)
             if problem is not None:
                 return problem
         if move.declare:
-            kept = tuple([c for c in kept if c not in cards])
+            kept = without(kept, cards)
     if move.declare and move.kind != DRAW and state._derived.declare_finishable:
         if not finishable(state.rules, kept):
             return Refusal(reasons.NOT_FINISHABLE)
@@ -110,6 +110,30 @@ def _request_problem(state: State, move: Move) -> Refusal | None:
         return Refusal(reasons.SUIT_REQUEST_OFF)
     if move.rank is not None and requests == NAMES_SUIT:
         return Refusal(reasons.RANK_REQUEST_OFF)
+    return None
+
+
+def cards_problem(state: State, cards: tuple[int, ...]) -> Refusal | None:
+    """Why the player to move cannot play ``cards`` whatever the rules of play: a card that
+    is not in the deck in use, more copies of a card than the decks hold, or than the hand
+    holds (with one deck: a card named twice)."""
+    d = state._derived
+    for c in cards:
+        if c >= d.deck_size:
+            return Refusal(reasons.NOT_IN_DECK, {"card": Card.of(c)})
+    if len(set(cards)) != len(cards):
+        if d.decks == 1:
+            return Refusal(reasons.CARD_TWICE)
+        for c in cards:
+            if cards.count(c) > d.decks:
+                return Refusal(reasons.MORE_COPIES_THAN_DECKS, {"card": Card.of(c)})
+    kept = state.hands[state.turn]
+    for c in cards:
+        if c not in kept:
+            return Refusal(reasons.NOT_HELD, {"card": Card.of(c)})
+    short = copies_short(kept, cards) if d.decks > 1 else None
+    if short is not None:
+        return Refusal(reasons.HOLD_ONE_COPY, {"card": Card.of(short)})
     return None
 
 
@@ -456,14 +480,6 @@ def _finish(s: State) -> State:
     if not s.finished and s.turns >= s._derived.max_turns:
         s.finished = True
     return s
-
-
-def without(hand: tuple[int, ...], cards: tuple[int, ...]) -> tuple[int, ...]:
-    """``hand`` less the ``cards`` played from it, in hand order."""
-    if len(cards) == 1:  # the commonest play: two slices
-        at = hand.index(cards[0])
-        return hand[:at] + hand[at + 1 :]
-    return tuple([c for c in hand if c not in cards])
 
 
 def _with(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:

@@ -20,6 +20,7 @@ from .cards import (
     RANK,
     RED_JOKER,
     SUIT,
+    without,
 )
 from .generate import connected, effective_top, may_counter, may_deflect, penalty_card, starts_normally
 from .refusal import Card, Rank, Refusal, Suit
@@ -30,7 +31,8 @@ if TYPE_CHECKING:
 
 
 def play_problem(state: State, cards: tuple[int, ...]) -> Refusal | None:
-    """The rule a play of held, distinct ``cards`` breaks in this position, or None."""
+    """The rule a play of held ``cards`` (``transitions.cards_problem`` finds none) breaks
+    in this position, or None."""
     pending = state.pending
     rules = state.rules
     first = cards[0]
@@ -129,7 +131,7 @@ def lone_card_problem(state: State, cards: tuple[int, ...]) -> Refusal | None:
     hand = state.hands[state.turn]
     if len(hand) - len(cards) != 1:
         return None
-    left = [c for c in hand if c not in cards][0]
+    left = without(hand, cards)[0]
     if state._derived.is_finishing[left]:
         return None
     return Refusal(reasons.LONE_CARD_CANNOT_FINISH, {"card": Card.of(left)})

@@ -27,6 +27,7 @@ from games.engine.cards import (
     RANK,
     RANKS,
     SUITS,
+    copies_short,
     parse_request,
 )
 from games.engine.choices import choice
@@ -74,7 +75,7 @@ def answer(reading, user, params):
     if game is None or not game.is_running or seat is None or state.turn != seat:
         raise Refused(_("It is not your turn."), 409)
     picked = tuple(CARD_BY_TEXT[word.upper()] for word in words)
-    if len(set(picked)) != len(picked) or any(card not in state.hands[seat] for card in picked):
+    if copies_short(state.hands[seat], picked) is not None:  # two decks: a card may be picked twice
         raise Refused(_("Those cards are not all in your hand."), 409)
     names = [player.user.name for player in reading.players]
     if params.get("help") == "1":

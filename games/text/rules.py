@@ -30,6 +30,7 @@ GROUP_TITLES = {
 # or one sentence with a placeholder for the value (numbers and rank lists).
 OPTION_LABELS = {
     "jokers": gettext_lazy("Jokers"),
+    "decks": gettext_lazy("Decks"),
     "hand_size": gettext_lazy("Cards dealt"),
     "misplay": gettext_lazy("Misplays"),
     "voluntary_draw": gettext_lazy("Drawing at will"),
@@ -70,6 +71,13 @@ VALUE_SENTENCES = {
     "jokers": {
         0: gettext_lazy("52 cards, no jokers."),
         2: gettext_lazy("54 cards: a red and a black joker are in the deck."),
+    },
+    "decks": {
+        1: gettext_lazy("One deck, for 2 to 5 players."),
+        2: gettext_lazy(
+            "Two decks shuffled together, for 2 to 10 players: every card is there twice, "
+            "jokers too when they are in."
+        ),
     },
     "misplay": {
         "reject": gettext_lazy("An illegal play is refused and nothing changes."),

@@ -85,6 +85,19 @@ def test_a_misplay_at_a_table_that_punishes_it_is_made_with_its_penalty(client, 
     assert answer["misplay"]["penalty"] > 0 and "does not match" in answer["misplay"]["reason"]
 
 
+def test_two_decks_play_both_copies_and_refuse_a_third_by_its_rule(client, auth, game):
+    """decks: 2 (issue 48): "7H-7H" plays both copies; a third copy, and a copy the hand
+    lacks, are refused with their rules' names."""
+    game.rules = {**game.rules, "decks": 2}
+    put_position(game, hands=("7H 7H 5S 4C", "9H QD KC"), discard=("7S",), turn=0)
+    third = client.post(move_url(game, "7H-7H-7H"), **auth)
+    assert third.status_code == 400 and third.json()["rule"] == "more_copies_than_decks"
+    lacking = client.post(move_url(game, "5S-5S"), **auth)
+    assert lacking.status_code == 400 and lacking.json()["rule"] == "hold_one_copy"
+    both = client.post(move_url(game, "7H-7H"), **auth)
+    assert both.status_code == 200 and both.json()["move"] == "7H 7H"
+
+
 def test_the_reason_is_in_the_language_the_request_asks_for(client, auth, game):
     """As every API error: LocaleMiddleware reads Accept-Language (English by default)."""
     put_position(game, hands=("7H 5S 4C", "KD QD 9C"), discard=("7D",))

@@ -2,7 +2,8 @@
 
 A test names only the cards that matter (hands, the discard pile, the next cards to be
 drawn); ``position`` puts every other card of the deck into the draw pile in a fixed
-order, so that each position is complete (RULES.md section 1: 52 or 54 cards).
+order, so that each position is complete (RULES.md section 1: 52 or 54 cards, each twice
+under ``decks: 2``).
 """
 
 import random
@@ -74,9 +75,10 @@ def position(
     hands = [cards(hand) for hand in hands]
     discard = cards(discard)
     named = [card for hand in hands for card in hand] + discard + cards(draws) + cards(draw_pile or ())
-    repeated = [card for card, count in Counter(named).items() if count > 1]
-    assert not repeated, f"the test names {repeated} twice"
-    rest = [card for card in deck(rules_of(rules).jokers) if card not in named]
+    decks = rules_of(rules).decks
+    repeated = [card for card, count in Counter(named).items() if count > decks]
+    assert not repeated, f"the test names {repeated} more often than {decks} deck(s) hold them"
+    rest = list((Counter(deck(rules_of(rules).jokers) * decks) - Counter(named)).elements())
     if draw_pile is None:
         pile = rest + list(reversed(cards(draws)))
     else:

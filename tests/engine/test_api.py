@@ -51,6 +51,7 @@ FRIENDLY_ANSWERS = ["A", "2", "3", *PLAIN, "8", "Q", "joker"]
 # RULES.md section 9, column by column: classic, rulebook, chains, friendly, bomb-ni-bomb.
 TABLE = {
     "jokers": (2, 2, 2, 2, 2),
+    "decks": (1, 1, 1, 1, 1),
     "hand_size": (4, 4, 4, 4, 4),
     "misplay": ("penalty", "reject", "reject", "reject", "reject"),
     "voluntary_draw": (True, True, True, True, True),

@@ -4,8 +4,8 @@
 import pytest
 
 from games.engine import Rules
-from games.engine.cards import parse_card
-from games.engine.transitions import next_in_play, without
+from games.engine.cards import parse_card, without
+from games.engine.transitions import next_in_play
 from games.engine.validate import can_finish
 
 from .helpers import build

@@ -255,6 +255,12 @@ for preset in sorted(__import__("games.engine.rules", fromlist=["PRESETS"]).PRES
         out.append(playout(state, rng).to_dict())
         if preset in ("classic", "rulebook"):
             out.append(random_playout(state, rng)[0].to_dict())
+for seed in range(4):  # two decks (issue 48), 6 to 10 seats: off the playout core
+    rng = random.Random(seed)
+    state = new_game(Rules.from_dict({"preset": "classic", "decks": 2}), 6 + seed, seed)
+    out.append(Observation(state.view(0)).sample(rng).to_dict())
+    out.append(playout(state, rng).to_dict())
+    out.append(random_playout(state, rng)[0].to_dict())
 print(json.dumps([COMPILED, out]))
 """
 

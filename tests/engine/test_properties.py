@@ -107,7 +107,7 @@ def hand_of(state):
 
 def check_cards_conserved(state, rules):
     cards = every_card(state.to_dict())
-    assert sorted(cards) == sorted(deck(rules.jokers)), "cards lost, duplicated or invented"
+    assert sorted(cards) == sorted(deck(rules.jokers) * rules.decks), "cards lost, duplicated or invented"
 
 
 def check_round_trip(state):
@@ -143,6 +143,8 @@ def check_views_hide_secrets(state, seed):
         for seat, cards in enumerate(data["hands"]):
             if seat != viewer:
                 hidden |= set(cards)
+        # two decks: a hidden card's twin may be in sight (no card is both on one deck)
+        hidden -= set(data["discard_pile"]) | set(view["hand"] or ())
         shown = set(strings_and_ints(view))
         assert not hidden & shown, f"view({viewer}) shows {hidden & shown}"
         assert seed not in shown and "seed" not in shown, f"view({viewer}) shows the seed"

@@ -1,5 +1,6 @@
 """The compiled and the pure-Python engine agree move by move on random games under random
-mixtures of every option (RULES.md sections 9 and 13), resignations included: the same
+mixtures of every option (RULES.md sections 9 and 13), on one deck and on two (2 to 10
+players), resignations included: the same
 positions, the same listed moves, the same reasons for the same refusals, the same places.
 Each game also replays exactly and ends."""
 
@@ -17,12 +18,16 @@ from .twin import play_random_game, trace_games
 
 GAMES = 40
 ACE_REQUEST_GAMES = 16
+TWO_DECK_GAMES = 20  # decks: 2, 2 to 10 players; every other one's aces name suits or ranks
 ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")
 def games():
-    return [play_random_game(seed) for seed in range(GAMES)]
+    one_deck = [play_random_game(seed) for seed in range(GAMES)]
+    requests = ("suit", "either")
+    two_decks = [play_random_game(seed, decks=2, ace_request=requests[seed % 2]) for seed in range(TWO_DECK_GAMES)]
+    return one_deck + two_decks
 
 
 @pytest.fixture(scope="module")

@@ -25,12 +25,17 @@ def random_rules(rng, **forced):
     return Rules.from_dict({**options, **forced}).to_dict()
 
 
-def play_random_game(seed, **forced):
+def play_random_game(seed, decks=1, **forced):
     """A game record (rules, players, seed, moves): random listed moves, declaring when the
-    table allows it, and now and then a resignation; ``forced`` options on every table."""
+    table allows it, and now and then a resignation; ``forced`` options on every table.
+    ``decks=2``: two decks, 2 to 10 players."""
     rng = random.Random(seed)
     rules = random_rules(rng, **forced)
-    players = rng.randint(2, 5)
+    if decks == 1:
+        players = rng.randint(2, 5)
+    else:
+        rules["decks"] = decks
+        players = rng.randint(2, 10)
     state = new_game(Rules.from_dict(rules), players, seed)
     moves = []
     while not state.finished:
@@ -57,12 +62,14 @@ def _listed(state):
 
 def trace(game):
     """Per position of ``game``: the full position, the listed moves, and the verdict on
-    every one-card play of the hand and every word move."""
+    every one-card play of the hand, every word move, a joker (not in every deck) and a
+    card named twice and three times (two decks: copies)."""
     state = new_game(Rules.from_dict(game["rules"]), game["players"], game["seed"])
     steps = []
     for text in [*game["moves"], None]:
         hand = state.to_dict()["hands"][state.turn]
-        probes = [*hand, "draw", "accept", "pass", "draw !", *(f"{card} !" for card in hand)]
+        probes = [*hand, "draw", "accept", "pass", "draw !", *(f"{card} !" for card in hand), "JKR"]
+        probes += [f"{card} {card}" for card in hand[:2]] + [f"{card} {card} {card}" for card in hand[:1]]
         steps.append(
             {
                 "position": state.to_dict(),

@@ -54,6 +54,17 @@ def test_only_the_cards_that_can_follow_are_offered(client, user, classic):
     assert sorted(ask(client, classic, "QH 8H").json()["follow"]) == ["4H", "8S"]
 
 
+def test_both_copies_of_a_card_may_be_picked_on_two_decks(client, user, classic):
+    """decks: 2 (issue 48): the twin of a picked card may follow it; a third pick is refused."""
+    classic.rules = {**classic.rules, "decks": 2}
+    put_position(classic, hands=("7H 7H 9C", "4C"), discard=("7S",), turn=0)
+    client.force_login(user)
+    assert ask(client, classic, "7H").json()["follow"] == ["7H"]
+    both = ask(client, classic, "7H 7H").json()
+    assert both["complete"] and both["follow"] == []
+    assert ask(client, classic, "7H 7H 7H").status_code == 409
+
+
 def test_a_penalty_says_who_draws(client, user, classic):
     put_position(classic, hands=("2C 5D 9S", "4C 4D"), discard=("7C",), turn=0)
     client.force_login(user)

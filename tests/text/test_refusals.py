@@ -27,6 +27,7 @@ ASIDE = re.compile(r'"[^"]*"|\([^)]*\)')
 # Words the Swahili catalogue itself uses for cards and jumps (see games/text/cards.py).
 SHARED_WORDS = {"ace", "jack", "king", "queen", "joker", "jump", "niko", "kadi"}
 SWEEP_GAMES = 150  # seeded random games whose refusals reach every rule's template
+TWO_DECK_SWEEP = 10  # more of them on two decks (issue 48): a copy too many, a third copy
 ODD_MOVES = ("", "QX", "AH @X", "@S", "resign x", Move("dance"))  # no moves at all
 
 
@@ -58,15 +59,19 @@ def probes(state, rng):
     texts += [f"{card} @Q" for card in hand]  # a rank named (ace_request), drawing nothing from rng
     texts += [" ".join(pair) for pair in itertools.islice(itertools.permutations(hand, 2), 30)]
     texts += [f"{card} {card}" for card in hand[:1]] + [" ".join(rng.sample(hand, min(len(hand), 3)))]
+    texts += [f"{card} {card} {card}" for card in hand[:1]]
     return [*texts, rng.choice([card for card in CARD_TEXT if card not in hand]), *ODD_MOVES]
 
 
 def sweep():
     """One refusal of each template met in seeded random games under random rules."""
     found = {}
-    for seed in range(SWEEP_GAMES):
+    for seed in range(SWEEP_GAMES + TWO_DECK_SWEEP):
         rng = random.Random(seed)
-        state = new_game(Rules.from_dict(random_rules(rng)), rng.randint(2, 5), seed)
+        rules = random_rules(rng)
+        if seed >= SWEEP_GAMES:
+            rules["decks"] = 2
+        state = new_game(Rules.from_dict(rules), rng.randint(2, 5), seed)
         while not state.finished:
             for move in probes(state, rng):
                 refusal = refusal_of(state, move)
