@@ -99,6 +99,8 @@ class NewTableForm(PaceFields):
         choices=[(1, _("One deck")), (2, _("Two decks, shuffled together"))],
         coerce=int,
         initial=1,
+        required=False,
+        empty_value=1,  # a form posted without it: one deck, as before
         help_text=_("One deck seats 2 to 5 players; two decks seat up to 10."),
     )
     preset = forms.ChoiceField(label=_("Rules"), choices=list(PRESET_LABEL_WORDS.items()))
@@ -147,9 +149,9 @@ class NewTableForm(PaceFields):
         """The decks become the table's one house-rule change (``rule_overrides``); more
         seats than one deck holds are refused on the seats field."""
         cleaned = super().clean()
-        decks = cleaned.pop("decks", None)
-        cleaned["rule_overrides"] = {"decks": decks} if decks and decks > 1 else {}
-        if "seat_count" in cleaned and "preset" in cleaned and decks:
+        decks = cleaned.pop("decks", 1)
+        cleaned["rule_overrides"] = {"decks": decks} if decks > 1 else {}
+        if "seat_count" in cleaned and "preset" in cleaned:
             rules = Rules.from_dict({"preset": cleaned["preset"], **cleaned["rule_overrides"]})
             for name, words in seat_errors(cleaned["seat_count"], rules).items():
                 self.add_error(name, words)

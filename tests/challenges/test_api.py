@@ -55,6 +55,25 @@ def test_a_table_with_a_free_seat_waits(amani_auth):
     assert Table.objects.get(pk=response.json()["table"]).rule_overrides == {"jokers": 0}
 
 
+def test_a_table_of_ten_on_two_decks_starts_with_nine_bots(amani_auth):
+    bots = ["random", "greedy", "clever"] * 3
+    response = post("/api/table", amani_auth, {"bots": bots, "overrides": {"decks": 2}})
+    assert response.status_code == 200, response.content
+    game = Game.objects.get(pk=response.json()["game"])
+    assert game.player_count == 10 and game.is_running
+    assert len(game.engine_state().hands) == 10
+
+
+def test_more_than_five_seats_on_one_deck_are_refused_in_words(amani_auth, wanjiru):
+    table = post("/api/table", amani_auth, {"seats": 6, "bots": ["greedy"]})
+    assert_refused(table, "bad_terms")
+    assert "two decks" in table.json()["error"]
+    challenge = post("/api/challenge/wanjiru", amani_auth, {"bots": ["greedy"] * 4})
+    assert_refused(challenge, "bad_terms")
+    assert "two decks" in challenge.json()["error"]
+    assert not Table.objects.exists() and not Challenge.objects.exists()
+
+
 def test_a_private_table_answers_its_invitation_link(amani_auth):
     response = post("/api/table", amani_auth, {"seats": 3, "bots": ["greedy"], "private": True})
     table = Table.objects.get(pk=response.json()["table"])

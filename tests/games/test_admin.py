@@ -100,6 +100,15 @@ def test_saving_stores_only_the_overrides_of_the_preset(admin_client, table):
     assert table.rules() == Rules.from_dict({"preset": "friendly", "jokers": 0, "niko_kadi": True})
 
 
+def test_more_than_five_seats_need_two_decks_in_the_admin(admin_client, table):
+    response = post(admin_client, table, seat_count="7")
+    assert response.status_code == 200
+    assert "A table of 7 seats plays with two decks" in response.content.decode()
+    assert post(admin_client, table, seat_count="7", rule_decks="2").status_code == 302
+    table.refresh_from_db()
+    assert (table.seat_count, table.rule_overrides["decks"]) == (7, 2)
+
+
 def test_rank_options_are_saved_from_their_checkboxes(admin_client, table):
     post(admin_client, table, rule_finishing_ranks=["4", "5", "6", "7", "9", "10", "A"])
     table.refresh_from_db()

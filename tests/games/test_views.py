@@ -83,6 +83,18 @@ def test_creating_a_table_seats_its_creator(logged_in, user):
     assert list(table.seats.values_list("user", flat=True)) == [user.pk]
 
 
+def test_a_table_of_more_than_five_seats_needs_two_decks(logged_in):
+    data = {"name": "Harusi", "seat_count": 8, "preset": "classic"}
+    page = logged_in.post(reverse("games:create_table"), data)
+    assert page.status_code == 400
+    assert "A table of 8 seats plays with two decks" in page.content.decode()
+    assert not Table.objects.exists()
+
+    logged_in.post(reverse("games:create_table"), {**data, "decks": "2"})
+    table = Table.objects.get(name="Harusi")
+    assert (table.seat_count, table.rule_overrides, table.rules().max_players) == (8, {"decks": 2}, 10)
+
+
 def test_a_new_table_may_have_a_turn_clock(logged_in):
     data = {"name": "Saa", "seat_count": 2, "preset": "classic", "turn_timer_seconds": "30"}
     logged_in.post(reverse("games:create_table"), data)
@@ -90,7 +102,7 @@ def test_a_new_table_may_have_a_turn_clock(logged_in):
 
 
 def test_a_new_table_refuses_with_every_reason_at_once(logged_in):
-    data = {"name": "", "seat_count": 9, "preset": "poker", "turn_timer_seconds": "7"}
+    data = {"name": "", "seat_count": 11, "preset": "poker", "turn_timer_seconds": "7"}
     page = logged_in.post(reverse("games:create_table"), data).content.decode()
     assert page.count('<ul class="errorlist') >= 4
     assert not Table.objects.exists()

@@ -24,8 +24,9 @@ def test_create_table_seats_its_creator(user):
         ("x" * 81, 4, "classic", "That name is too long."),
         ("Kibanda \u202eaPPO", 4, "classic", "would turn the text around it"),  # right-to-left override
         ("\u2067Kibanda", 4, "classic", "would turn the text around it"),  # right-to-left isolate
-        ("T", 1, "classic", "A table has 2 to 5 seats."),
-        ("T", 6, "classic", "A table has 2 to 5 seats."),
+        ("T", 1, "classic", "A table has 2 to 10 seats."),
+        ("T", 11, "classic", "A table has 2 to 10 seats."),
+        ("T", 6, "classic", "A table of 6 seats plays with two decks"),
         ("T", 4, "poker", "Choose one of the rules presets."),
     ],
 )
@@ -33,6 +34,13 @@ def test_create_table_refuses_bad_requests(user, name, seats, preset, message):
     with pytest.raises(ServiceError, match=message):
         create_table(user, name, seats, preset)
     assert not Table.objects.exists()
+
+
+def test_two_decks_seat_up_to_ten(user):
+    table = create_table(user, "Harusi", 10, "friendly", rule_overrides={"decks": 2})
+    assert (table.seat_count, table.rules().decks) == (10, 2)
+    with pytest.raises(ServiceError, match="invalid"):
+        create_table(user, "Harusi", 4, "friendly", rule_overrides={"decks": 3})
 
 
 def test_a_table_name_in_a_right_to_left_script_is_taken_as_it_is(user):
