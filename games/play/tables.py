@@ -77,7 +77,8 @@ def create_table(
     try:
         rules = Rules.from_dict({"preset": preset, **(rule_overrides or {})})
     except (ValueError, TypeError) as error:
-        raise ServiceError(_("This table's house rules are invalid: %(reason)s") % {"reason": error}) from None
+        words = _("This table's house rules are invalid: %(reason)s") % {"reason": error}
+        raise ServiceError(words) from None
     if wrong := seat_errors(seat_count, rules):
         raise ServiceError(str(next(iter(wrong.values()))), "bad_terms")
     clock = turn_timer_seconds
