@@ -134,7 +134,8 @@ def prepare(env):
     into the one staticfiles/ folder delete each other's files mid-write (seen in CI)."""
     with open(ROOT / ".prepare.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes, or the process dies
-        for command in (["migrate", "--noinput"], ["collectstatic", "--noinput", "-v", "0"], ["schedule_jobs"]):
+        commands = (["migrate", "--noinput"], ["collectstatic", "--noinput", "-v", "0"], ["schedule_jobs"])
+        for command in commands:
             say("manage.py " + " ".join(command))
             subprocess.run([sys.executable, "manage.py", *command], cwd=ROOT, env=env, check=True)
 

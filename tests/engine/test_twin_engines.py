@@ -26,7 +26,9 @@ ROOT = Path(__file__).resolve().parents[2]
 def games():
     one_deck = [play_random_game(seed) for seed in range(GAMES)]
     requests = ("suit", "either")
-    two_decks = [play_random_game(seed, decks=2, ace_request=requests[seed % 2]) for seed in range(TWO_DECK_GAMES)]
+    two_decks = [
+        play_random_game(seed, decks=2, ace_request=requests[seed % 2]) for seed in range(TWO_DECK_GAMES)
+    ]
     return one_deck + two_decks
 
 
