@@ -29,8 +29,8 @@ def test_table_clean_reports_invalid_overrides_on_the_field(table):
     assert "hand_size" in caught.value.message_dict["rule_overrides"][0]
 
 
-@pytest.mark.parametrize("seat_count", [1, 6])
-def test_seat_count_outside_two_to_five_is_refused_by_the_database(user, seat_count):
+@pytest.mark.parametrize("seat_count", [1, 11])
+def test_seat_count_outside_two_to_ten_is_refused_by_the_database(user, seat_count):
     with pytest.raises(IntegrityError):
         Table.objects.create(name="x", seat_count=seat_count, created_by=user)
 

@@ -60,7 +60,7 @@ def changed(original, path, value):
         (("players", 1), "baraka", "Player 2 of the record"),
         (("moves", 0), ["draw"], "The moves must be a list"),
         (("result", "places"), [1, {"a": 2}], "one place for every player"),
-        (("result", "winner"), 7, "The winner must be one of the seats"),
+        (("result", "winner"), 10, "The winner must be one of the seats"),
         (("first_seat",), True, "The first player must be one of the seats."),
         (("version",), "1", "version must be a whole number"),
         (("surprise",), 1, "a field this site does not know: “surprise”"),
@@ -115,7 +115,7 @@ def test_the_rules_schema_follows_the_engine_options():
     [
         (("players", 0, "username"), "amani\x00", "Player 1 of the record: username: must hold no control"),
         (("players", 0, "name"), "x" * 151, "Player 1 of the record: name: must be at most 150 characters"),
-        (("players", 0, "seat"), 9, "Player 1 of the record: seat: must be less than 5"),
+        (("players", 0, "seat"), 10, "Player 1 of the record: seat: must be less than 10"),
         (("rules", "jokers"), 1, "rules are invalid: jokers: is not one of this option&#x27;s values"),
         (("rules", "hand_size"), 9, "rules are invalid: hand_size: must be at most 7"),
         (("rules", "voluntary_draw"), 1, "rules are invalid: voluntary_draw: must be true or false"),

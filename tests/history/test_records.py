@@ -145,7 +145,7 @@ def test_a_different_seed_does_not_replay(finished, admin_user):
         ({"format": "chess"}, "not a Kadi game record"),
         ({"version": 7}, "version 7"),
         ({"rules": {"jokers": 3}}, "The record's rules are invalid: jokers"),
-        ({"players": []}, "A game has 2 to 5 players"),
+        ({"players": []}, "A game has 2 to 10 players"),
         ({"seed": "42"}, "The seed must be a whole number"),
         ({"first_seat": 9}, "The first player must be one of the seats"),
         ({"moves": "draw draw"}, "The moves must be a list"),
