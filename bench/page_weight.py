@@ -1,7 +1,8 @@
 """What a player on a phone downloads: the table page's first load (the page and every file
 it links, as WhiteNoise serves them, compressed), a returning player's load (the files are
 cached: hashed names, cached for a year and marked immutable, so only the page comes
-again), and the bytes of each live frame over seeded games at a table of four.
+again), and the bytes of each live frame over seeded games at a table of four (``--players``,
+``--decks``: up to ten on two decks).
 
 The static files are collected into a temporary directory with the production storage
 (``CompressedManifestStaticFilesStorage``) and served by WhiteNoise's middleware, so the
@@ -18,6 +19,7 @@ it); for comparison, each frame gzipped alone, and what permessage-deflate would
 compressor kept per socket (its context taken over from frame to frame, the default).
 
     .venv/bin/python bench/page_weight.py --moves 300
+    .venv/bin/python bench/page_weight.py --moves 300 --players 10 --decks 2
 """
 
 import gzip
@@ -57,8 +59,8 @@ def served(url):
     )
 
 
-def page_report(people):
-    table = dealt(people, seed=1).table
+def page_report(people, decks):
+    table = dealt(people, seed=1, decks=decks).table
     browser = client()
     browser.force_login(people[0])
     html = browser.get(reverse("games:table", args=[table.pk])).content
@@ -83,7 +85,7 @@ def page_report(people):
     print(f"Sounds, fetched when first played: {len(sounds)} files, {sum(sound_bytes):,} B in all")
 
 
-def frame_report(people, viewers, moves, seed):
+def frame_report(people, viewers, moves, seed, decks):
     sizes, gzipped, deflated, games = [], [], [], set()
     shown = {}  # viewer -> the event whose change frame they show
     sockets = [zlib.compressobj(6, zlib.DEFLATED, -zlib.MAX_WBITS) for _ in viewers]
@@ -101,15 +103,15 @@ def frame_report(people, viewers, moves, seed):
             sockets[n].compress(data)
             sockets[n].flush(zlib.Z_SYNC_FLUSH)
 
-    for game in played(people, moves, seed, started):
+    for game in played(people, moves, seed, started, decks):
         games.add(game.pk)
         for n, data in show(game):
             sizes.append(len(data))
             gzipped.append(len(gzip.compress(data, 6)))
             deflated.append(len(sockets[n].compress(data) + sockets[n].flush(zlib.Z_SYNC_FLUSH)) - 4)
     print(
-        f"Live frames: {moves} moves of {len(games)} games, {PLAYERS} players "
-        f"+ {len(viewers) - PLAYERS} spectator(s), "
+        f"Live frames: {moves} moves of {len(games)} games, {len(people)} players "
+        f"+ {len(viewers) - len(people)} spectator(s), "
         f"{len(sizes)} frames: {statistics.mean(sizes):,.0f} B a frame on average "
         f"(median {statistics.median(sizes):,.0f}, largest {max(sizes):,}; "
         f"each gzipped {statistics.mean(gzipped):,.0f}; "
@@ -118,17 +120,21 @@ def frame_report(people, viewers, moves, seed):
 
 
 def main():
-    args = arguments(__doc__, moves=300, spectators=1)
+    table = (
+        ("--players", {"type": int, "default": PLAYERS}),
+        ("--decks", {"type": int, "default": 1, "help": "2 for a table of 6 to 10"}),
+    )
+    args = arguments(__doc__, moves=300, spectators=1, more=table)
     with (
         tempfile.TemporaryDirectory() as root,
         override_settings(STATIC_ROOT=root, STORAGES=PRODUCTION_STORAGES),
     ):
         call_command("collectstatic", interactive=False, verbosity=0)
         with bench_database("kadi_bench_weight"):
-            people, viewers = make_people(args.spectators)
+            people, viewers = make_people(args.spectators, args.players)
             print(describe_database())
-            page_report(people)
-            frame_report(people, viewers, args.moves, seed=1)
+            page_report(people, args.decks)
+            frame_report(people, viewers, args.moves, seed=1, decks=args.decks)
 
 
 if __name__ == "__main__":

@@ -1,5 +1,5 @@
 """What the live-table benchmarks share: their command line, the players and watchers of a
-table of four, and seeded games played move by move (greedy's moves from a seeded
+table (of four unless told: up to ten on two decks), and seeded games played move by move (greedy's moves from a seeded
 generator, on deals from fixed seeds), so that two versions of the code meet the same
 positions and the same frames.
 """
@@ -38,21 +38,23 @@ def arguments(doc, moves, spectators, more=()):
     return args
 
 
-def make_users(spectators):
-    """The players and the watchers: ``PLAYERS`` users, then ``spectators``."""
-    people = [User.objects.create_user(f"p{n}", password=None) for n in range(PLAYERS)]
+def make_users(spectators, players=PLAYERS):
+    """The players and the watchers: ``players`` users, then ``spectators``."""
+    people = [User.objects.create_user(f"p{n}", password=None) for n in range(players)]
     return people + [User.objects.create_user(f"w{n}", password=None) for n in range(spectators)]
 
 
-def make_people(spectators):
+def make_people(spectators, players=PLAYERS):
     """The players, and every viewer of the games (the players and the watchers) as a socket sees them."""
-    users = make_users(spectators)
-    return users[:PLAYERS], [frames.Viewer({"user": person}) for person in users]
+    users = make_users(spectators, players)
+    return users[:players], [frames.Viewer({"user": person}) for person in users]
 
 
-def dealt(people, seed):
-    """A new table's game, dealt from ``seed`` (``start_game`` draws a secret one)."""
-    table = create_table(people[0], f"Bench {seed}", PLAYERS, "classic")
+def dealt(people, seed, decks=1):
+    """A new table's game for ``people``, on ``decks`` decks, dealt from ``seed`` (``start_game``
+    draws a secret one)."""
+    overrides = {"decks": decks} if decks > 1 else None
+    table = create_table(people[0], f"Bench {seed}", len(people), "classic", rule_overrides=overrides)
     for person in people[1:]:
         take_seat(table, person)
     game = start_game(table, people[0])
@@ -61,13 +63,13 @@ def dealt(people, seed):
     return Game.objects.get(pk=game.pk)
 
 
-def played(people, moves, seed, started=None):
+def played(people, moves, seed, started=None, decks=1):
     """The game after each of ``moves`` moves of seeded games, new games dealt as they end,
     each game's table read once (as by a new game's first frame) before its first move, and
     ``started(game)`` called then, if given (to show the viewers the new game's first frame)."""
     rng, made, games = random.Random(seed), 0, 0
     while made < moves:
-        game = dealt(people, seed * 1000 + games)
+        game = dealt(people, seed * 1000 + games, decks)
         games += 1
         readings.latest(game.table_id, (game.pk, game.seq))
         if started is not None:
