@@ -1,7 +1,7 @@
 """What the live-table benchmarks share: their command line, the players and watchers of a
-table (of four unless told: up to ten on two decks), and seeded games played move by move (greedy's moves from a seeded
-generator, on deals from fixed seeds), so that two versions of the code meet the same
-positions and the same frames.
+table (of four unless told: up to ten on two decks), and seeded games played move by move
+(greedy's moves from a seeded generator, on deals from fixed seeds), so that two versions of
+the code meet the same positions and the same frames.
 """
 
 import argparse
