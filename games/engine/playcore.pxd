@@ -32,7 +32,7 @@ cpdef Bits bits_of(object cards)
 cdef Py_ssize_t count_bits(Bits bits) noexcept
 @cython.locals(c=Py_ssize_t, finishing=tuple, played=Py_ssize_t, score=double, rank=Py_ssize_t, kept=Py_ssize_t)
 cpdef double play_score(object hand, Bits cards, Py_ssize_t last, Py_ssize_t suit, Py_ssize_t owed,
-                        double attack, Derived d, Py_ssize_t named_rank=*)
+                        double attack, Derived d, Py_ssize_t named_rank=*, object kept_hand=*)
 cpdef double other_score(bint draw, Py_ssize_t owed)
 cdef Bits _may_follow(Py_ssize_t suit, Py_ssize_t top) noexcept
 @cython.locals(count=Py_ssize_t, c=Py_ssize_t)

@@ -149,13 +149,16 @@ def play_score(
     attack: float,
     d: Derived,
     named_rank: int = -1,
+    kept_hand: Sequence[int] | None = None,
 ) -> float:
     """The light policy's value of playing the cards of bit set ``cards``, ending with
     ``last``, from ``hand``, naming ``suit`` (-1: none) or ``named_rank`` (``ace_request``;
     -1: none), with ``owed`` cards of penalty pending; ``attack``: the worth of a penalty or
-    a jack on top; ``d``: the rules' Derived. A request is worth the cards kept that follow it."""
+    a jack on top; ``d``: the rules' Derived. A request is worth the cards kept that follow it.
+    ``kept_hand``: on two decks, the cards the play leaves (a bit set holds one copy of a card:
+    a play of both copies would count as one card, the other copy as played)."""
     finishing = d.is_finishing
-    played = count_bits(cards)
+    played = count_bits(cards) if kept_hand is None else len(hand) - len(kept_hand)
     if played == len(hand):
         return WIN if finishing[last] and not cards & JOKER_BITS else EMPTY_WITHOUT_WIN
     score = played + owed - KEEP_WILD * count_bits(cards & WILD_BITS)
@@ -167,8 +170,8 @@ def play_score(
     if suit < 0 and named_rank < 0:
         suit = suit_of(last)
     kept = -1  # the one rank kept, while every card kept is of a finishing rank
-    for c in hand:
-        if not (cards >> c) & 1:
+    for c in hand if kept_hand is None else kept_hand:
+        if kept_hand is not None or not (cards >> c) & 1:
             if suit_of(c) == suit or rank_of(c) == named_rank:
                 score += SAME_SUIT_LEFT
             if kept == -1 and finishing[c]:

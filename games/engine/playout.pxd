@@ -13,7 +13,7 @@ cdef double NOISE, ATTACK, ATTACK_NEAR_FINISH
 cpdef Move light_move(State state, object rng)
 @cython.locals(held=Py_ssize_t, owed=Py_ssize_t, seen=Py_ssize_t, score=double, best_score=double,
                left=Py_ssize_t, move=Move, best=Move, chance=double, next_held=Py_ssize_t, attack=double,
-               hand=tuple, suit=Py_ssize_t, named=Py_ssize_t)
+               hand=tuple, suit=Py_ssize_t, named=Py_ssize_t, copies=bint, last=Py_ssize_t)
 cdef Move _light_move(State state, object random)
 @cython.locals(moves=Py_ssize_t)
 cpdef State playout(State state, object rng, Py_ssize_t limit=*)

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from .cards import without
 from .generate import legal_move_at, move_groups
 from .moves import DRAW, PLAY
 from .playcore import bits_of, light_game, other_score, play_score, random_game, supports
@@ -45,6 +46,7 @@ def _light_move(state: State, random: Callable[[], float]) -> Move:
     if pending is not None and pending[0] == "penalty":
         owed = pending[1]
     d = state._derived
+    copies = d.decks > 1
     next_held = len(state.hands[(state.turn + state.direction) % len(state.hands)])
     attack = ATTACK + (ATTACK_NEAR_FINISH if next_held <= 2 else 0.0)
     best: Move = None  # type: ignore[assignment]  # set by the first legal move: there is one
@@ -56,7 +58,9 @@ def _light_move(state: State, random: Callable[[], float]) -> Move:
             if kind == PLAY:
                 suit = -1 if move.suit is None else move.suit
                 named = -1 if move.rank is None else move.rank  # ace_request
-                score = play_score(hand, bits_of(move.cards), move.cards[-1], suit, owed, attack, d, named)
+                bits, last = bits_of(move.cards), move.cards[-1]
+                kept = without(hand, move.cards) if copies else None  # two decks: count the copies
+                score = play_score(hand, bits, last, suit, owed, attack, d, named, kept)
             else:
                 score = other_score(kind == DRAW, owed)
             chance = random()

@@ -56,6 +56,15 @@ def test_the_light_policy_wins_when_it_can_and_declares_near_the_end():
     assert light_move(near, random.Random(0)).declare
 
 
+def test_the_light_policy_counts_both_copies_of_a_card_on_two_decks():
+    two_decks = {"preset": "classic", "decks": 2}
+    both = build(rules=two_decks, hands=["7H 7H", "4D 5D"], discard=["7S"], declared=[True, False])
+    assert str(light_move(both, random.Random(0))) == "7H 7H !"  # the win, not one of the two
+    kept = build(rules=two_decks, hands=["7H 7H 9C", "4D 5D"], discard=["5H"])
+    for seed in range(20):  # legal whichever copies it keeps
+        assert kept.problem(light_move(kept, random.Random(seed))) is None
+
+
 def test_a_random_playout_plays_legal_moves_to_the_end():
     state, moves = random_playout(new_game(Rules.preset("classic"), 2, 5), random.Random(5))
     assert state.finished and moves == state.turns
